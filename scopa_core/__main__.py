@@ -1,0 +1,98 @@
+"""Command line: ``python -m scopa_core {replay,bot,arena,bench,play}``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from .record import check_record_text
+
+    try:
+        if args.file == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(args.file, "rb") as handle:
+                data = handle.read()
+    except OSError as exc:
+        result = {
+            "ok": False,
+            "hand": None,
+            "move": None,
+            "error": f"cannot read {args.file}: {exc.strerror}",
+        }
+    else:
+        result = check_record_text(data)
+    print(json.dumps(result))
+    return 0 if result["ok"] else 1
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from .bench import main
+
+    main(args.seconds)
+    return 0
+
+
+def _bot(args: argparse.Namespace) -> int:
+    from .players.protocol import serve
+
+    return serve(sys.stdin, sys.stdout, args.level, args.seed)
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from .players.arena import main
+
+    return main(args)
+
+
+def _play(args: argparse.Namespace) -> int:
+    from .terminal import play_in_terminal
+
+    return play_in_terminal(args.rules, args.level, args.seed)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m scopa_core", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    replay = sub.add_parser("replay", help="check a record and print its scores as JSON")
+    replay.add_argument("file", help="the record file, or - for standard input")
+    replay.set_defaults(run=_replay)
+
+    bench = sub.add_parser("bench", help="print engine speed figures")
+    bench.add_argument("--seconds", type=float, default=2.0, help="time per figure")
+    bench.set_defaults(run=_bench)
+
+    bot = sub.add_parser("bot", help="play one seat over the JSON-lines bot protocol")
+    bot.add_argument("--level", default="normal", choices=["easy", "normal", "hard", "expert"])
+    bot.add_argument("--seed", type=int, default=0)
+    bot.set_defaults(run=_bot)
+
+    arena = sub.add_parser("arena", help="play two levels against each other on paired deals")
+    arena.add_argument("a", choices=["easy", "normal", "hard", "expert"])
+    arena.add_argument("b", choices=["easy", "normal", "hard", "expert"])
+    arena.add_argument("--hands", type=int, default=200)
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--rules", default="scopa", help="a preset name")
+    arena.set_defaults(run=_arena)
+
+    play = sub.add_parser("play", help="play a quick match in the terminal")
+    play.add_argument("--rules", default="scopa", help="a preset name")
+    play.add_argument("--level", default="normal", choices=["easy", "normal", "hard", "expert"])
+    play.add_argument("--seed", type=int, default=None)
+    play.set_defaults(run=_play)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    result: int = args.run(args)
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,371 @@
+"""One hand (smazzata): the deal, legal moves, and play with push/pop.
+
+:class:`HandState` is the hot path of the whole project.  Its fields are small
+ints and lists of ints; ``push``/``pop`` apply and undo a move in place (the
+computer players search with them), ``apply`` is the pure version, and
+``play`` is ``push`` behind the rules check used for anything that comes from
+outside (a person, a record, a bot).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from .capture import CaptureRule
+from .cards import ACES, CARD_NAMES, DECK_SIZE, KINGS, describe
+from .moves import DECLARE, DECLARE_MOVE, KEEP, PLAY, IllegalMove, Move
+from .rules import Rules
+
+#: Undo entry: (move, table before, last capturer before, scopa made, dealt)
+_Undo = tuple[Move, int, int, int, bool]
+
+NOBODY: Final = -1
+
+
+def layout_problem(rules: Rules, deck: Sequence[int]) -> str | None:
+    """Why the first layout of this deck would be thrown in, or None."""
+    if not rules.table_cards:
+        return None
+    start = rules.players * rules.hand_size
+    layout = 0
+    for i in deck[start : start + rules.table_cards]:
+        layout |= 1 << i
+    if rules.kings_redeal and (layout & KINGS).bit_count() >= 3:
+        return f"the layout {describe(layout)} holds {(layout & KINGS).bit_count()} kings"
+    if rules.aces_redeal and layout & ACES:
+        return f"the layout {describe(layout)} holds an ace"
+    return None
+
+
+def shuffled_deck(rules: Rules, rng: random.Random) -> list[int]:
+    """A shuffled deck whose first layout no redeal rule throws in."""
+    deck = list(range(DECK_SIZE))
+    while True:
+        rng.shuffle(deck)
+        if layout_problem(rules, deck) is None:
+            return deck
+
+
+class HandState:
+    """A hand in progress. Seats and sides are ints; card sets are bitmasks."""
+
+    __slots__ = (
+        "_capture",
+        "_per_round",
+        "_sides",
+        "_total_plays",
+        "dealer",
+        "deck",
+        "deck_pos",
+        "declared",
+        "hands",
+        "history",
+        "initial_table",
+        "last_capturer",
+        "piles",
+        "rules",
+        "scope",
+        "table",
+        "to_move",
+        "undo_log",
+    )
+
+    rules: Rules
+    dealer: int
+    deck: list[int]
+    deck_pos: int
+    hands: list[int]
+    table: int
+    initial_table: int
+    piles: list[int]
+    scope: list[int]
+    last_capturer: int
+    to_move: int
+    declared: int
+    history: list[Move]
+    undo_log: list[_Undo]
+
+    def __init__(self, rules: Rules, deck: Sequence[int], dealer: int) -> None:
+        """Deal a hand from ``deck`` (40 card indices, front first) by the spec."""
+        self._setup(rules, dealer)
+        self.deck = list(deck)
+        self.hands = [0] * rules.players
+        self.deck_pos = 0
+        self._deal()
+        table = 0
+        for i in self.deck[self.deck_pos : self.deck_pos + rules.table_cards]:
+            table |= 1 << i
+        self.deck_pos += rules.table_cards
+        self.table = self.initial_table = table
+
+    def _setup(self, rules: Rules, dealer: int) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self._capture = capture_rule(rules)
+        self._sides = tuple(rules.side_of(s) for s in range(rules.players))
+        self._per_round = rules.players * rules.hand_size
+        self._total_plays = DECK_SIZE - rules.table_cards
+        self.piles = [0] * rules.num_sides
+        self.scope = [0] * rules.num_sides
+        self.last_capturer = NOBODY
+        self.to_move = (dealer + 1) % rules.players
+        self.declared = NOBODY
+        self.history = []
+        self.undo_log = []
+
+    @classmethod
+    def from_parts(
+        cls,
+        rules: Rules,
+        dealer: int,
+        *,
+        hands: Sequence[int],
+        table: int,
+        initial_table: int,
+        piles: Sequence[int],
+        scope: Sequence[int],
+        last_capturer: int,
+        rest_of_deck: Sequence[int],
+        history: Sequence[Move],
+    ) -> HandState:
+        """A hand rebuilt mid-way (e.g. one world a computer player imagines).
+
+        ``rest_of_deck`` are the cards still to be dealt, front first.
+        """
+        state = cls.__new__(cls)
+        state._setup(rules, dealer)
+        state.hands = list(hands)
+        state.table = table
+        state.initial_table = initial_table
+        state.piles = list(piles)
+        state.scope = list(scope)
+        state.last_capturer = last_capturer
+        state.deck_pos = DECK_SIZE - len(rest_of_deck)
+        state.deck = [-1] * state.deck_pos + list(rest_of_deck)
+        state.history = list(history)
+        state.to_move = (dealer + 1 + len(history)) % rules.players
+        return state
+
+    def copy(self) -> HandState:
+        """An independent copy (the undo log is not carried over)."""
+        other = HandState.__new__(HandState)
+        other.rules = self.rules
+        other.dealer = self.dealer
+        other._capture = self._capture
+        other._sides = self._sides
+        other._per_round = self._per_round
+        other._total_plays = self._total_plays
+        other.deck = self.deck
+        other.deck_pos = self.deck_pos
+        other.hands = self.hands[:]
+        other.table = self.table
+        other.initial_table = self.initial_table
+        other.piles = self.piles[:]
+        other.scope = self.scope[:]
+        other.last_capturer = self.last_capturer
+        other.to_move = self.to_move
+        other.declared = self.declared
+        other.history = self.history[:]
+        other.undo_log = []
+        return other
+
+    # -- facts ------------------------------------------------------------
+    @property
+    def plays(self) -> int:
+        """Cards played so far this hand."""
+        return len(self.history) - (self.declared != NOBODY)
+
+    @property
+    def is_over(self) -> bool:
+        return self.declared != NOBODY or len(self.history) == self._total_plays
+
+    @property
+    def cards_left_in_deck(self) -> int:
+        return DECK_SIZE - self.deck_pos
+
+    def side_of(self, seat: int) -> int:
+        return self._sides[seat]
+
+    def final_piles(self) -> list[int]:
+        """The piles once the hand is over: leftovers go to the last capturer."""
+        piles = self.piles[:]
+        if self.declared == NOBODY and self.is_over and self.last_capturer != NOBODY:
+            piles[self.last_capturer] |= self.table
+        return piles
+
+    # -- moves ------------------------------------------------------------
+    def options(self, card: int) -> tuple[int, ...]:
+        """The capture options of ``card`` on the current table."""
+        return self._capture.options(card, self.table)
+
+    def legal_moves(self) -> list[Move]:
+        if self.is_over:
+            return []
+        moves: list[Move] = []
+        hand = self.hands[self.to_move]
+        rules = self.rules
+        keep = rules.ace_takes_all and rules.ace_may_keep
+        while hand:
+            low = hand & -hand
+            card = low.bit_length() - 1
+            hand ^= low
+            options = self._capture.options(card, self.table)
+            if options:
+                moves.extend(Move(card, take, PLAY) for take in options)
+            else:
+                moves.append(Move(card, 0, PLAY))
+            if keep and card % 10 == 0:
+                moves.append(Move(card, 0, KEEP))
+        if rules.chiamarsi_fuori:
+            moves.append(DECLARE_MOVE)
+        return moves
+
+    def why_illegal(self, move: Move) -> str | None:
+        """None if ``move`` is legal now, else a sentence saying why not."""
+        if self.is_over:
+            return "the hand is already over"
+        if move.kind == DECLARE:
+            if not self.rules.chiamarsi_fuori:
+                return "declaring (chiamarsi fuori) is not allowed under these rules"
+            return None
+        seat = self.to_move
+        if not (0 <= move.card < DECK_SIZE) or not self.hands[seat] >> move.card & 1:
+            name = CARD_NAMES[move.card] if 0 <= move.card < DECK_SIZE else repr(move.card)
+            return f"{name} is not in the hand of seat {seat}, whose turn it is"
+        if move.kind == KEEP:
+            if not (self.rules.ace_takes_all and self.rules.ace_may_keep):
+                return "keeping an ace needs asso piglia tutto with ace_may_keep"
+            if move.card % 10:
+                return f"only an ace may be kept, not {CARD_NAMES[move.card]}"
+            return None
+        options = self._capture.options(move.card, self.table)
+        if move.take in options or (not options and not move.take):
+            return None
+        return self._capture.why_not(move.card, move.take, self.table)
+
+    def play(self, move: Move) -> None:
+        """Check and make a move; an illegal one raises IllegalMove and changes nothing."""
+        problem = self.why_illegal(move)
+        if problem:
+            raise IllegalMove(problem)
+        self.push(move)
+
+    def apply(self, move: Move) -> HandState:
+        """The pure version of :meth:`play`: a new state, this one untouched."""
+        problem = self.why_illegal(move)
+        if problem:
+            raise IllegalMove(problem)
+        child = self.copy()
+        child.push(move)
+        return child
+
+    def push(self, move: Move) -> None:
+        """Make a move known to be legal (the fast path: no checks)."""
+        seat = self.to_move
+        table = self.table
+        last = self.last_capturer
+        self.history.append(move)
+        if move.kind == DECLARE:
+            self.declared = seat
+            self.undo_log.append((move, table, last, 0, False))
+            return
+        card, take = move.card, move.take
+        self.hands[seat] ^= 1 << card
+        side = self._sides[seat]
+        scopa = 0
+        if move.kind == KEEP:
+            self.piles[side] |= 1 << card
+        elif take:
+            self.piles[side] |= take | 1 << card
+            self.table = table ^ take
+            self.last_capturer = side
+            if (
+                take == table
+                and len(self.history) != self._total_plays
+                and not (
+                    not self.rules.ace_takes_all_is_scopa
+                    and self._capture.is_whole_table_ace(card, take, table)
+                )
+            ):
+                scopa = 1
+                self.scope[side] += 1
+        else:
+            self.table = table | 1 << card
+        dealt = False
+        if len(self.history) % self._per_round == 0 and self.deck_pos < DECK_SIZE:
+            self._deal()
+            dealt = True
+        self.to_move = (seat + 1) % self.rules.players
+        self.undo_log.append((move, table, last, scopa, dealt))
+
+    def pop(self) -> Move:
+        """Undo the last ``push``."""
+        move, table, last, scopa, dealt = self.undo_log.pop()
+        self.history.pop()
+        seat = (self.to_move - 1) % self.rules.players
+        if move.kind == DECLARE:
+            self.declared = NOBODY
+            return move
+        self.to_move = seat
+        if dealt:
+            self.deck_pos -= self._per_round
+            self.hands = [0] * self.rules.players
+        side = self._sides[seat]
+        self.hands[seat] |= 1 << move.card
+        self.piles[side] &= ~(move.take | 1 << move.card)
+        self.table = table
+        self.last_capturer = last
+        self.scope[side] -= scopa
+        return move
+
+    def _deal(self) -> None:
+        players = self.rules.players
+        first = (self.dealer + 1) % players
+        pos = self.deck_pos
+        deck = self.deck
+        hands = self.hands
+        for k in range(self._per_round):
+            hands[(first + k) % players] |= 1 << deck[pos + k]
+        self.deck_pos = pos + self._per_round
+
+    def seat_of_move(self, index: int) -> int:
+        """Who made the ``index``-th move of this hand."""
+        return (self.dealer + 1 + index) % self.rules.players
+
+    def random_playout(self, rng: random.Random) -> None:
+        """Play random legal moves (never a declaration) to the end of the hand.
+
+        Each move picks a card of the hand uniformly, then one of its options.
+        """
+        options_of = self._capture.options
+        keep = self.rules.ace_takes_all and self.rules.ace_may_keep
+        rand = rng.random
+        push = self.push
+        total = self._total_plays
+        history = self.history
+        while len(history) < total:
+            hand = self.hands[self.to_move]
+            for _ in range(int(rand() * hand.bit_count())):
+                hand &= hand - 1
+            card = (hand & -hand).bit_length() - 1
+            options = options_of(card, self.table)
+            if keep and card % 10 == 0 and rand() < 0.5:
+                push(Move(card, 0, KEEP))
+            elif options:
+                take = options[int(rand() * len(options))] if len(options) > 1 else options[0]
+                push(Move(card, take, PLAY))
+            else:
+                push(Move(card, 0, PLAY))
+
+
+_RULE_CACHE: dict[Rules, CaptureRule] = {}
+
+
+def capture_rule(rules: Rules) -> CaptureRule:
+    """One shared, memoising CaptureRule per rules object."""
+    found = _RULE_CACHE.get(rules)
+    if found is None:
+        found = _RULE_CACHE[rules] = CaptureRule(rules)
+    return found

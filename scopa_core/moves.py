@@ -1,0 +1,135 @@
+"""Moves: a small immutable value, cheap enough for the hot loops.
+
+A move is ``Move(card, take, kind)``: ``card`` is a card index, ``take`` the
+set (bitmask) of table cards captured, ``kind`` one of PLAY, KEEP (an ace put
+straight into its player's pile under ``ace_may_keep``) or DECLARE
+(chiamarsi fuori; ``card`` is -1).  ``Move.from_json`` / ``to_json`` speak the
+spec's move objects and ``str(move)`` reads like ``7C x 3S+4D``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, NamedTuple
+
+from .cards import CARD_NAMES, Card, CardError, describe, names
+
+PLAY: Final = 0
+KEEP: Final = 1
+DECLARE: Final = 2
+
+
+class MoveError(ValueError):
+    """A move object that is not well formed (before any rule is applied)."""
+
+
+class IllegalMove(ValueError):
+    """A well-formed move that the rules do not allow in this position.
+
+    The message is a sentence a person understands; the state it was tried on
+    is left exactly as it was.
+    """
+
+
+class Move(NamedTuple):
+    card: int
+    take: int = 0
+    kind: int = PLAY
+
+    @classmethod
+    def declare(cls) -> Move:
+        return DECLARE_MOVE
+
+    @classmethod
+    def play(cls, card: str | Card, *take: str | Card) -> Move:
+        """Convenience for people and tests: ``Move.play("KD", "3S", "7C")``."""
+        mask = 0
+        for t in take:
+            mask |= 1 << _card(t).index
+        return cls(_card(card).index, mask, PLAY)
+
+    @classmethod
+    def keep(cls, card: str | Card) -> Move:
+        return cls(_card(card).index, 0, KEEP)
+
+    @property
+    def is_declare(self) -> bool:
+        return self.kind == DECLARE
+
+    @property
+    def is_keep(self) -> bool:
+        return self.kind == KEEP
+
+    @property
+    def card_name(self) -> str:
+        return CARD_NAMES[self.card] if self.card >= 0 else "-"
+
+    def to_json(self, player: int | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if player is not None:
+            out["player"] = player
+        if self.kind == DECLARE:
+            out["declare"] = True
+            return out
+        out["card"] = CARD_NAMES[self.card]
+        out["take"] = names(self.take)
+        if self.kind == KEEP:
+            out["keep"] = True
+        return out
+
+    @classmethod
+    def from_json(cls, data: object) -> Move:
+        """Parse a spec move object; a ``player`` key is left for the caller."""
+        if not isinstance(data, dict):
+            raise MoveError("a move must be a JSON object")
+        if "declare" in data:
+            if data["declare"] is not True:
+                raise MoveError('"declare" may only be true')
+            if "card" in data or "take" in data or "keep" in data:
+                raise MoveError("a declaration cannot also play a card")
+            return DECLARE_MOVE
+        if "card" not in data:
+            raise MoveError('a move needs a "card" (or "declare": true)')
+        try:
+            card = Card.parse(data["card"]).index
+        except CardError as exc:
+            raise MoveError(str(exc)) from None
+        keep = data.get("keep", False)
+        if not isinstance(keep, bool):
+            raise MoveError('"keep" must be true or false')
+        if "take" not in data:
+            if keep:
+                return cls(card, 0, KEEP)
+            raise MoveError(f'the move of {CARD_NAMES[card]} needs a "take" list (empty for none)')
+        take = data["take"]
+        if not isinstance(take, list):
+            raise MoveError('"take" must be a list of cards')
+        mask = 0
+        for item in take:
+            try:
+                bit = 1 << Card.parse(item).index
+            except CardError as exc:
+                raise MoveError(str(exc)) from None
+            if mask & bit:
+                raise MoveError(f"{item} appears twice in the cards taken")
+            mask |= bit
+        if keep and mask:
+            raise MoveError("a kept ace takes nothing from the table")
+        if mask >> card & 1:
+            raise MoveError(f"{CARD_NAMES[card]} cannot take itself")
+        return cls(card, mask, KEEP if keep else PLAY)
+
+    def __str__(self) -> str:
+        if self.kind == DECLARE:
+            return "declare"
+        if self.kind == KEEP:
+            return f"{CARD_NAMES[self.card]} kept"
+        if self.take:
+            return f"{CARD_NAMES[self.card]} x {describe(self.take)}"
+        return CARD_NAMES[self.card]
+
+
+DECLARE_MOVE: Final = Move(-1, 0, DECLARE)
+
+
+def _card(value: str | Card) -> Card:
+    return value if isinstance(value, Card) else Card.parse(value)

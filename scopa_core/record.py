@@ -1,0 +1,181 @@
+"""Records: reading, checking and writing the spec's ``scopa-record/1`` JSON.
+
+:func:`load_record` replays a record through the engine and returns the
+:class:`~scopa_core.match.Match` it describes, or raises :class:`RecordError`
+naming the zero-based hand and move where it goes wrong.  :func:`check_record`
+is the replay checker's answer as the spec prints it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .cards import Card, CardError
+from .match import RECORD_FORMAT, Match
+from .moves import IllegalMove, Move, MoveError
+from .rules import Rules, RulesError
+
+
+class RecordError(ValueError):
+    """A record that is malformed or breaks the rules, and where."""
+
+    def __init__(self, message: str, hand: int | None = None, move: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hand = hand
+        self.move = move
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ok": False, "hand": self.hand, "move": self.move, "error": self.message}
+
+
+def parse_json(text: str | bytes) -> object:
+    """JSON text to Python, with every failure as a RecordError."""
+    try:
+        if isinstance(text, bytes):
+            text = text.decode("utf-8-sig")
+        return json.loads(text.removeprefix("\ufeff"), parse_constant=_no_constant)
+    except UnicodeDecodeError:
+        raise RecordError("the file is not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"the file is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    except ValueError as exc:
+        raise RecordError(f"the file is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise RecordError("the file is not a record: its JSON is nested too deeply") from None
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def load_record(data: object) -> Match:
+    """Replay a record (already parsed from JSON) into a Match, checking everything."""
+    if not isinstance(data, dict):
+        raise RecordError("a record must be a JSON object")
+    if data.get("format") != RECORD_FORMAT:
+        if "format" not in data:
+            raise RecordError(f'the record has no "format" (it must be "{RECORD_FORMAT}")')
+        raise RecordError(f'the format must be "{RECORD_FORMAT}", not {json.dumps(data["format"])}')
+    if "rules" not in data:
+        raise RecordError("the record has no rules object")
+    try:
+        rules = Rules.from_json(data["rules"])
+    except RulesError as exc:
+        raise RecordError(f"bad rules: {exc}") from None
+    hands = data.get("hands")
+    if not isinstance(hands, list):
+        raise RecordError('the record needs a "hands" list')
+    match = Match(rules, seed=0, first_dealer=0)
+    for h, hand in enumerate(hands):
+        _load_hand(match, h, hand)
+    return match
+
+
+def _load_hand(match: Match, h: int, hand: object) -> None:
+    rules = match.rules
+    if match.over:
+        raise RecordError("the match was already over before this hand", h)
+    if not match.needs_deal:
+        raise RecordError("this hand is unfinished but another hand follows it", h - 1)
+    if not isinstance(hand, dict):
+        raise RecordError("a hand must be a JSON object", h)
+    dealer = hand.get("dealer")
+    if not _is_int(dealer) or not 0 <= dealer < rules.players:  # type: ignore[operator]
+        raise RecordError(f"the dealer must be a seat from 0 to {rules.players - 1}", h)
+    if h == 0:
+        match._next_dealer = dealer  # type: ignore[assignment]
+    elif dealer != match.next_dealer:
+        raise RecordError(
+            f"the dealer of this hand must be seat {match.next_dealer}, "
+            f"after seat {(match.next_dealer - 1) % rules.players}",
+            h,
+        )
+    deck = _deck(hand.get("deck"), h)
+    moves = hand.get("moves")
+    if not isinstance(moves, list):
+        raise RecordError('a hand needs a "moves" list', h)
+    try:
+        match.deal(deck)
+    except IllegalMove as exc:
+        raise RecordError(str(exc), h) from None
+    for m, item in enumerate(moves):
+        _load_move(match, h, m, item)
+
+
+def _deck(value: object, h: int) -> list[int]:
+    if not isinstance(value, list):
+        raise RecordError('a hand needs a "deck": the list of its 40 cards', h)
+    deck = []
+    seen = set()
+    for item in value:
+        try:
+            index = Card.parse(item).index
+        except CardError as exc:
+            raise RecordError(f"the deck holds something that is not a card: {exc}", h) from None
+        if index in seen:
+            raise RecordError(f"{item} is in the deck twice", h)
+        seen.add(index)
+        deck.append(index)
+    if len(deck) != 40:
+        raise RecordError(f"the deck has {len(deck)} cards, not 40", h)
+    return deck
+
+
+def _load_move(match: Match, h: int, m: int, item: object) -> None:
+    hand = match.hand
+    assert hand is not None
+    try:
+        move = Move.from_json(item)
+    except MoveError as exc:
+        raise RecordError(str(exc), h, m) from None
+    if hand.is_over:
+        raise RecordError("the hand is already over: no more moves", h, m)
+    seat = hand.to_move
+    assert isinstance(item, dict)
+    if "player" in item and (not _is_int(item["player"]) or item["player"] != seat):
+        raise RecordError(f"this move is seat {seat}'s, not {json.dumps(item['player'])}", h, m)
+    try:
+        match.play(move)
+    except IllegalMove as exc:
+        raise RecordError(f"seat {seat}: {exc}", h, m) from None
+
+
+def check_record(data: object) -> dict[str, Any]:
+    """The replay checker's JSON answer for a parsed record (never raises)."""
+    try:
+        match = load_record(data)
+    except RecordError as exc:
+        return exc.to_json()
+    return summarize(match)
+
+
+def check_record_text(text: str | bytes) -> dict[str, Any]:
+    try:
+        data = parse_json(text)
+    except RecordError as exc:
+        return exc.to_json()
+    return check_record(data)
+
+
+def summarize(match: Match) -> dict[str, Any]:
+    """The spec's output for a valid record."""
+    hands = []
+    for rec in match.records:
+        if rec.score is None:
+            hands.append({"dealer": rec.dealer, "complete": False})
+        else:
+            hands.append(rec.score.to_json(rec.dealer))
+    return {
+        "ok": True,
+        "sides": [list(s) for s in match.rules.sides],
+        "hands": hands,
+        "totals": list(match.totals),
+        "winner": match.winner,
+        "complete": match.over,
+    }
