@@ -45,6 +45,11 @@ def _best_primiera(ranks_mask: int) -> int:
 
 #: Best primiera value among the ranks present in a 10-bit rank mask.
 BEST_PRIMIERA: Final = tuple(_best_primiera(m) for m in range(1024))
+#: The rank giving that best value (the highest such rank on a tie), -1 if none.
+BEST_PRIMIERA_RANK: Final = tuple(
+    max((r for r in range(10) if m >> r & 1), key=lambda r: (PRIMIERA_VALUES[r], r), default=-1)
+    for m in range(1024)
+)
 
 
 class Card:

@@ -52,8 +52,10 @@ class HandState:
     """A hand in progress. Seats and sides are ints; card sets are bitmasks."""
 
     __slots__ = (
+        "_ace_sweep_no_scopa",
         "_capture",
         "_per_round",
+        "_players",
         "_sides",
         "_total_plays",
         "dealer",
@@ -104,6 +106,8 @@ class HandState:
         self.rules = rules
         self.dealer = dealer
         self._capture = capture_rule(rules)
+        self._players = rules.players
+        self._ace_sweep_no_scopa = rules.ace_takes_all and not rules.ace_takes_all_is_scopa
         self._sides = tuple(rules.side_of(s) for s in range(rules.players))
         self._per_round = rules.players * rules.hand_size
         self._total_plays = DECK_SIZE - rules.table_cards
@@ -154,6 +158,8 @@ class HandState:
         other.rules = self.rules
         other.dealer = self.dealer
         other._capture = self._capture
+        other._players = self._players
+        other._ace_sweep_no_scopa = self._ace_sweep_no_scopa
         other._sides = self._sides
         other._per_round = self._per_round
         other._total_plays = self._total_plays
@@ -266,38 +272,39 @@ class HandState:
         seat = self.to_move
         table = self.table
         last = self.last_capturer
-        self.history.append(move)
-        if move.kind == DECLARE:
+        history = self.history
+        history.append(move)
+        card, take, kind = move
+        if kind == DECLARE:
             self.declared = seat
             self.undo_log.append((move, table, last, 0, False))
             return
-        card, take = move.card, move.take
-        self.hands[seat] ^= 1 << card
+        bit = 1 << card
+        self.hands[seat] ^= bit
         side = self._sides[seat]
         scopa = 0
-        if move.kind == KEEP:
-            self.piles[side] |= 1 << card
-        elif take:
-            self.piles[side] |= take | 1 << card
+        if take:
+            self.piles[side] |= take | bit
             self.table = table ^ take
             self.last_capturer = side
             if (
                 take == table
-                and len(self.history) != self._total_plays
+                and len(history) != self._total_plays
                 and not (
-                    not self.rules.ace_takes_all_is_scopa
-                    and self._capture.is_whole_table_ace(card, take, table)
+                    self._ace_sweep_no_scopa and self._capture.is_whole_table_ace(card, take, table)
                 )
             ):
                 scopa = 1
                 self.scope[side] += 1
+        elif kind == KEEP:
+            self.piles[side] |= bit
         else:
-            self.table = table | 1 << card
+            self.table = table | bit
         dealt = False
-        if len(self.history) % self._per_round == 0 and self.deck_pos < DECK_SIZE:
+        if len(history) % self._per_round == 0 and self.deck_pos < DECK_SIZE:
             self._deal()
             dealt = True
-        self.to_move = (seat + 1) % self.rules.players
+        self.to_move = (seat + 1) % self._players
         self.undo_log.append((move, table, last, scopa, dealt))
 
     def pop(self) -> Move:
@@ -338,26 +345,58 @@ class HandState:
         """Play random legal moves (never a declaration) to the end of the hand.
 
         Each move picks a card of the hand uniformly, then one of its options.
+        This is the simulation fast path: it runs on local ints and writes the
+        final position back, without history or undo entries (so the state it
+        leaves cannot be popped back).
         """
         options_of = self._capture.options
         keep = self.rules.ace_takes_all and self.rules.ace_may_keep
+        no_ace_scopa = self._ace_sweep_no_scopa
+        whole_table_ace = self._capture.is_whole_table_ace
         rand = rng.random
-        push = self.push
-        total = self._total_plays
-        history = self.history
-        while len(history) < total:
-            hand = self.hands[self.to_move]
+        hands, piles, scope, sides = self.hands, self.piles, self.scope, self._sides
+        deck, deck_pos = self.deck, self.deck_pos
+        players, per_round, total = self._players, self._per_round, self._total_plays
+        first = (self.dealer + 1) % players
+        table, last, seat = self.table, self.last_capturer, self.to_move
+        played = len(self.history)
+        while played < total:
+            hand = hands[seat]
             for _ in range(int(rand() * hand.bit_count())):
                 hand &= hand - 1
-            card = (hand & -hand).bit_length() - 1
-            options = options_of(card, self.table)
+            bit = hand & -hand
+            card = bit.bit_length() - 1
+            hands[seat] ^= bit
+            played += 1
+            options = options_of(card, table)
             if keep and card % 10 == 0 and rand() < 0.5:
-                push(Move(card, 0, KEEP))
+                piles[sides[seat]] |= bit
             elif options:
                 take = options[int(rand() * len(options))] if len(options) > 1 else options[0]
-                push(Move(card, take, PLAY))
+                side = sides[seat]
+                piles[side] |= take | bit
+                if (
+                    take == table
+                    and played != total
+                    and not (no_ace_scopa and whole_table_ace(card, take, table))
+                ):
+                    scope[side] += 1
+                table ^= take
+                last = side
             else:
-                push(Move(card, 0, PLAY))
+                table |= bit
+            seat = seat + 1 if seat + 1 < players else 0
+            if played % per_round == 0 and deck_pos < DECK_SIZE:
+                for k in range(per_round):
+                    hands[(first + k) % players] |= 1 << deck[deck_pos + k]
+                deck_pos += per_round
+        self.table, self.last_capturer, self.to_move, self.deck_pos = table, last, seat, deck_pos
+        self.history.extend([_PLAYED_OUT] * (played - len(self.history)))
+        self.undo_log.clear()
+
+
+#: Placeholder history entry for moves made by the simulation fast path.
+_PLAYED_OUT: Final = Move(-1, 0, PLAY)
 
 
 _RULE_CACHE: dict[Rules, CaptureRule] = {}

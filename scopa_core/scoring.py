@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import BEST_PRIMIERA, COINS, PRIMIERA_VALUES, RE_BELLO, SETTEBELLO, bits
+from .cards import BEST_PRIMIERA, BEST_PRIMIERA_RANK, COINS, RE_BELLO, SETTEBELLO
 from .rules import Rules
 
 
@@ -55,14 +55,10 @@ def primiera_of(pile: int, all_suits: bool) -> tuple[int | None, tuple[int, ...]
                 return None, ()
             continue
         total += BEST_PRIMIERA[ranks]
-        best_cards.append(max(bits(ranks << 10 * suit), key=_primiera_key))
+        best_cards.append(10 * suit + BEST_PRIMIERA_RANK[ranks])
     if not best_cards:
         return None, ()
     return total, tuple(best_cards)
-
-
-def _primiera_key(index: int) -> tuple[int, int]:
-    return PRIMIERA_VALUES[index % 10], index % 10
 
 
 def napola_of(pile: int) -> int:
