@@ -81,10 +81,12 @@ class Move(NamedTuple):
         """Parse a spec move object; a ``player`` key is left for the caller."""
         if not isinstance(data, dict):
             raise MoveError("a move must be a JSON object")
-        if "declare" in data:
-            if data["declare"] is not True:
-                raise MoveError('"declare" may only be true')
-            if "card" in data or "take" in data or "keep" in data:
+        # A flag set to false is the same as a flag left out, for "declare" as for "keep".
+        declare = data.get("declare", False)
+        if not isinstance(declare, bool):
+            raise MoveError('"declare" must be true or false')
+        if declare:
+            if "card" in data or "take" in data or data.get("keep", False) is not False:
                 raise MoveError("a declaration cannot also play a card")
             return DECLARE_MOVE
         if "card" not in data:
