@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from .capture import CaptureRule
-from .cards import ACES, CARD_NAMES, DECK_SIZE, KINGS, describe
+from .cards import ACES, CARD_NAMES, DECK_SIZE, FULL_DECK, KINGS, describe
 from .moves import DECLARE, DECLARE_MOVE, KEEP, PLAY, IllegalMove, Move
 from .rules import Rules
 
@@ -233,9 +233,13 @@ class HandState:
         if self.is_over:
             return "the hand is already over"
         if move.kind == DECLARE:
+            if move != DECLARE_MOVE:
+                return "a declaration plays no card and takes nothing"
             if not self.rules.chiamarsi_fuori:
                 return "declaring (chiamarsi fuori) is not allowed under these rules"
             return None
+        if move.kind not in (PLAY, KEEP) or not 0 <= move.take <= FULL_DECK:
+            return f"{move!r} is not a move"
         seat = self.to_move
         if not (0 <= move.card < DECK_SIZE) or not self.hands[seat] >> move.card & 1:
             name = CARD_NAMES[move.card] if 0 <= move.card < DECK_SIZE else repr(move.card)
@@ -245,6 +249,8 @@ class HandState:
                 return "keeping an ace needs asso piglia tutto with ace_may_keep"
             if move.card % 10:
                 return f"only an ace may be kept, not {CARD_NAMES[move.card]}"
+            if move.take:
+                return f"a kept ace takes nothing from the table, not {describe(move.take)}"
             return None
         options = self._capture.options(move.card, self.table)
         if move.take in options or (not options and not move.take):
