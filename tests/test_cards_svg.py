@@ -1,0 +1,93 @@
+"""Checks for the generated card sprites in web/cards (see tools/make_cards.py)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CARDS = ROOT / "web" / "cards"
+DECKS = ("french", "neapolitan", "piacentine")
+GENERATED = (*(f"{d}.svg" for d in DECKS), "preview.html")
+SVG = "{http://www.w3.org/2000/svg}"
+CODES = [
+    rank + suit for suit in "DHSC" for rank in ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
+]
+# Things that are unreliable through an external <use> or would pull in other files.
+FORBIDDEN = {
+    "image",
+    "pattern",
+    "linearGradient",
+    "radialGradient",
+    "mask",
+    "clipPath",
+    "filter",
+    "script",
+    "foreignObject",
+    "style",
+}
+
+
+def load(deck: str) -> ET.Element:
+    return ET.parse(CARDS / f"{deck}.svg").getroot()
+
+
+def local(tag: str) -> str:
+    return tag.removeprefix(SVG)
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_all_cards_and_back_exactly_once(deck: str) -> None:
+    root = load(deck)
+    symbols = [s.get("id") for s in root.iter(f"{SVG}symbol")]
+    assert sorted(symbols, key=str) == sorted([*CODES, "back"])
+    for sym in root.iter(f"{SVG}symbol"):
+        assert sym.get("viewBox") == "0 0 200 300"
+    ids = [e.get("id") for e in root.iter() if e.get("id") is not None]
+    assert len(ids) == len(set(ids)), "duplicate ids"
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_references_stay_inside_the_file(deck: str) -> None:
+    root = load(deck)
+    ids = {e.get("id") for e in root.iter() if e.get("id") is not None}
+    uses = 0
+    for e in root.iter():
+        assert local(e.tag) not in FORBIDDEN, e.tag
+        for name, value in e.attrib.items():
+            if name in ("href", "{http://www.w3.org/1999/xlink}href"):
+                assert value.startswith("#"), value
+                assert value[1:] in ids, f"unresolved {value}"
+                uses += 1
+            else:
+                assert "url(" not in value, f"{name}={value}"
+    assert uses > 40
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_sprite_is_small(deck: str) -> None:
+    assert (CARDS / f"{deck}.svg").stat().st_size < 150_000
+
+
+def test_preview_uses_every_card() -> None:
+    html = (CARDS / "preview.html").read_text(encoding="utf-8")
+    refs = set(re.findall(r'href="(\w+)\.svg#(\w+)"', html))
+    assert refs == {(d, c) for d in DECKS for c in [*CODES, "back"]}
+
+
+def test_generator_is_deterministic(tmp_path: Path) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "tools.make_cards", "--out", str(tmp_path)],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    for name in GENERATED:
+        assert (tmp_path / name).read_bytes() == (CARDS / name).read_bytes(), (
+            f"{name} is stale: run python -m tools.make_cards"
+        )

@@ -1,0 +1,682 @@
+"""Assemble the static site in dist/ from web/, the npm runtimes and scopa_core.
+
+    python -m tools.build [--out dist]
+
+Layout of the output:
+
+- everything under web/ (templates filled in, see TOKENS);
+- runtime/pyodide-<v>/, runtime/pyscript-<v>/, runtime/micropython-<v>/: the
+  self-hosted interpreters from node_modules, under versioned paths so they
+  can be cached forever. Pyodide's python_stdlib.zip is rebuilt without the
+  modules the app never imports;
+- scopa_core.zip: the engine package, unpacked in the engine worker;
+- sw.js with its precache list and a cache name derived from the content;
+- build-info.json: the version hash and every file with its sizes.
+
+Standard library only, so it runs anywhere Python 3.11+ does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import gzip
+import hashlib
+import io
+import json
+import re
+import shutil
+import sys
+import zipfile
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path, PurePosixPath
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+NODE_MODULES = ROOT / "node_modules"
+ENGINE_PACKAGE = ROOT / "scopa_core"
+DIST = ROOT / "dist"
+
+# First-visit download budget: everything the service worker precaches, gzipped.
+BUDGET_GZIP_BYTES = 6_000_000
+
+# Text files of web/ in which the TOKENS are replaced.
+TEMPLATE_SUFFIXES = frozenset({".html", ".json", ".webmanifest", ".toml"})
+
+# Files of web/ that are never copied.
+IGNORED_NAMES = frozenset({"__pycache__", ".DS_Store", "Thumbs.db"})
+IGNORED_SUFFIXES = frozenset({".pyc", ".pyo", ".swp"})
+
+# Pieces of PyScript that are only loaded by features the app does not use
+# (the py-editor's CodeMirror, the py-terminal's xterm.js): they are shipped
+# for completeness but not precached, so they cost nothing on a first visit.
+PYSCRIPT_LAZY_PREFIXES = ("codemirror", "xterm")
+
+# --- python_stdlib.zip trimming ---------------------------------------------
+# Stdlib modules and packages (a dotted name drops that submodule only) that a
+# card game never needs in the browser: developer tools, network protocols and
+# servers, mail, other platforms' support, pure-Python fallbacks of modules
+# Pyodide has built in. A dropped module is kept anyway when the app's Python
+# (scopa_core, web/**/*.py) or STDLIB_REQUIRED imports it, directly or through
+# other modules' import-time imports (see import_closure).
+STDLIB_DROP = frozenset(
+    {
+        "__hello__",
+        "__phello__",
+        "_compat_pickle",
+        "_pydatetime",  # _datetime is built in
+        "_pydecimal",  # _decimal is built in
+        "_pyio",
+        "_pyrepl",
+        "antigravity",
+        "bdb",
+        "cProfile",
+        "cmd",
+        "code",
+        "compileall",
+        "configparser",
+        "csv",
+        "ctypes",
+        "curses",
+        "dbm",
+        "difflib",
+        "doctest",
+        "email",
+        "ensurepip",
+        "filecmp",
+        "fileinput",
+        "ftplib",
+        "getopt",
+        "getpass",
+        "http",
+        "idlelib",
+        "imaplib",
+        "lib2to3",
+        "mailbox",
+        "mimetypes",
+        "modulefinder",
+        "multiprocessing",
+        "netrc",
+        "optparse",
+        "pdb",
+        "pickle",
+        "pickletools",
+        "platform",
+        "plistlib",
+        "poplib",
+        "profile",
+        "pstats",
+        "pty",
+        "py_compile",
+        "pyclbr",
+        "pydoc",
+        "pydoc_data",
+        "quopri",
+        "rlcompleter",
+        "sched",
+        "shelve",
+        "smtplib",
+        "socketserver",
+        "sqlite3",
+        "tabnanny",
+        "tarfile",
+        "this",
+        "timeit",
+        "tkinter",
+        "tomllib",
+        "trace",
+        "tracemalloc",
+        "tty",
+        "turtle",
+        "turtledemo",
+        "unittest",
+        "urllib.error",
+        "urllib.request",
+        "urllib.response",
+        "urllib.robotparser",
+        "uuid",
+        "venv",
+        "wave",
+        "webbrowser",
+        "wsgiref",
+        "xml",
+        "xmlrpc",
+        "zipapp",
+        "zoneinfo",
+    }
+)
+
+# Codecs kept from encodings/ (the rest are legacy code pages).
+STDLIB_KEEP_ENCODINGS = frozenset(
+    {
+        "__init__",
+        "aliases",
+        "ascii",
+        "base64_codec",
+        "charmap",
+        "cp437",
+        "hex_codec",
+        "idna",
+        "latin_1",
+        "punycode",
+        "raw_unicode_escape",
+        "undefined",
+        "unicode_escape",
+        "utf_16",
+        "utf_16_be",
+        "utf_16_le",
+        "utf_32",
+        "utf_32_be",
+        "utf_32_le",
+        "utf_7",
+        "utf_8",
+        "utf_8_sig",
+    }
+)
+
+# Modules the engine may use (on top of what it imports today) and what
+# Pyodide and PyScript import while starting: kept with all they import.
+STDLIB_REQUIRED = (
+    "argparse",
+    "asyncio",
+    "bisect",
+    "collections",
+    "copy",
+    "dataclasses",
+    "datetime",
+    "enum",
+    "fractions",
+    "functools",
+    "heapq",
+    "inspect",
+    "json",
+    "operator",
+    "pyodide",
+    "_pyodide",
+    "random",
+    "re",
+    "statistics",
+    "string",
+    "textwrap",
+    "traceback",
+    "types",
+    "typing",
+    "urllib.parse",
+    "warnings",
+    "weakref",
+)
+
+
+@dataclass(frozen=True)
+class Runtime:
+    """A self-hosted runtime copied from an npm package."""
+
+    name: str
+    package: str
+    files: tuple[str, ...] | None  # None: every file of the package's dist/
+
+    @property
+    def source(self) -> Path:
+        return NODE_MODULES / self.package
+
+    @property
+    def version(self) -> str:
+        meta = json.loads((self.source / "package.json").read_text(encoding="utf-8"))
+        version = meta["version"]
+        assert isinstance(version, str)
+        return version
+
+    @property
+    def folder(self) -> str:
+        return f"runtime/{self.name}-{self.version}"
+
+
+PYODIDE = Runtime(
+    "pyodide",
+    "pyodide",
+    (
+        "pyodide.mjs",
+        "pyodide.asm.mjs",
+        "pyodide.asm.wasm",
+        "python_stdlib.zip",
+        "pyodide-lock.json",
+    ),
+)
+PYSCRIPT = Runtime("pyscript", "@pyscript/core", None)
+MICROPYTHON = Runtime(
+    "micropython",
+    "@micropython/micropython-webassembly-pyscript",
+    ("micropython.mjs", "micropython.wasm"),
+)
+RUNTIMES = (PYODIDE, PYSCRIPT, MICROPYTHON)
+
+# Placeholders in web/ files: "@PYODIDE@/pyodide.mjs" -> "runtime/pyodide-314.0.7/pyodide.mjs".
+TOKENS = {f"@{rt.name.upper()}@": rt for rt in RUNTIMES}
+
+
+class BuildError(Exception):
+    pass
+
+
+# --- small helpers -----------------------------------------------------------
+
+
+def gzip_size(data: bytes) -> int:
+    return len(gzip.compress(data, compresslevel=9, mtime=0))
+
+
+def human(n: int) -> str:
+    return f"{n / 1_000_000:.2f} MB"
+
+
+def walk(folder: Path) -> Iterator[Path]:
+    """Files under folder, sorted, skipping editor and Python caches."""
+    for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(folder)
+        if any(part in IGNORED_NAMES for part in rel.parts):
+            continue
+        if path.is_file() and path.suffix not in IGNORED_SUFFIXES:
+            yield path
+
+
+def deterministic_zip(entries: Iterable[tuple[str, bytes]]) -> bytes:
+    """A zip whose bytes depend only on the entries (fixed timestamps, sorted)."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        for name, data in sorted(entries):
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            out.writestr(info, data)
+    return buf.getvalue()
+
+
+# --- stdlib trimming ---------------------------------------------------------
+
+
+def module_name(path: str) -> str | None:
+    """'json/decoder.py' -> 'json.decoder'; 'json/__init__.py' -> 'json'."""
+    if not path.endswith(".py"):
+        return None
+    parts = path[:-3].split("/")
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def keep_stdlib_entry(path: str) -> bool:
+    parts = PurePosixPath(path).parts
+    if "tests" in parts or "test" in parts or "idle_test" in parts:
+        return False
+    dotted = [*parts[:-1], PurePosixPath(parts[-1]).stem]
+    if any(".".join(dotted[:i]) in STDLIB_DROP for i in range(1, len(dotted) + 1)):
+        return False
+    if dotted[0] == "encodings" and len(dotted) == 2 and path.endswith(".py"):
+        return dotted[1] in STDLIB_KEEP_ENCODINGS
+    return True
+
+
+def _catches_import_error(node: ast.Try) -> bool:
+    for handler in node.handlers:
+        names: list[ast.expr] = []
+        if handler.type is None:
+            return True
+        names = list(handler.type.elts) if isinstance(handler.type, ast.Tuple) else [handler.type]
+        for expr in names:
+            if isinstance(expr, ast.Name) and expr.id in {
+                "ImportError",
+                "ModuleNotFoundError",
+                "Exception",
+                "BaseException",
+            }:
+                return True
+    return False
+
+
+_IMPORT_LINE = re.compile(r"^(?:from\s+(\.*[\w.]*)\s+import\b|import\s+([\w.]+(?:\s*,\s*[\w.]+)*))")
+
+
+def eager_imports(source: str, module: str, is_package: bool) -> set[str]:
+    """Absolute names a module imports when it is imported (not inside functions).
+
+    Imports guarded by ``try: ... except ImportError`` are optional and left
+    out. Source the build's Python cannot parse (newer syntax) falls back to a
+    line scan of unindented import statements.
+    """
+    found: set[str] = set()
+    package = module if is_package else module.rpartition(".")[0]
+
+    def absolute(level: int, name: str | None) -> str | None:
+        if level == 0:
+            return name
+        base = package.split(".") if package else []
+        if level > 1:
+            base = base[: len(base) - (level - 1)]
+        return ".".join([*base, name] if name else base) or None
+
+    def visit(body: list[ast.stmt]) -> None:
+        for node in body:
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = absolute(node.level, node.module)
+                if base:
+                    found.add(base)
+                    # "from pkg import sub" may import the submodule pkg.sub
+                    found.update(f"{base}.{alias.name}" for alias in node.names)
+            elif isinstance(node, ast.Try):
+                if not _catches_import_error(node):
+                    visit(node.body)
+                visit(node.orelse)
+                visit(node.finalbody)
+            elif isinstance(node, ast.If):
+                test = ast.unparse(node.test)
+                if "TYPE_CHECKING" in test or "__main__" in test:
+                    continue
+                if "win32" in test or "'nt'" in test or "darwin" in test:
+                    visit(node.orelse)  # the browser is none of these platforms
+                    continue
+                visit(node.body)
+                visit(node.orelse)
+            elif isinstance(node, ast.With | ast.ClassDef):
+                visit(node.body)
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        for line in source.splitlines():
+            match = _IMPORT_LINE.match(line)
+            if not match:
+                continue
+            if match.group(1) is not None:
+                dots = len(match.group(1)) - len(match.group(1).lstrip("."))
+                name = absolute(dots, match.group(1).lstrip(".") or None)
+                if name:
+                    found.add(name)
+            else:
+                found.update(n.strip() for n in match.group(2).split(","))
+        return found
+    visit(tree.body)
+    return found
+
+
+@dataclass(frozen=True)
+class Module:
+    source: str
+    is_package: bool
+
+
+def import_closure(modules: dict[str, Module], roots: Iterable[str]) -> dict[str, str]:
+    """Every module of `modules` eagerly imported from the roots, with its importer.
+
+    Names outside `modules` (built in to the interpreter, or not in the zip)
+    are not followed.
+    """
+    needed: dict[str, str] = {}
+    todo = [(name, "the app") for name in roots]
+    while todo:
+        name, parent = todo.pop()
+        if name in needed or name not in modules:
+            # importing a.b.c imports a and a.b first (a may be a namespace)
+            parts = name.split(".")
+            todo.extend((".".join(parts[:i]), parent) for i in range(1, len(parts)))
+            continue
+        needed[name] = parent
+        module = modules[name]
+        parts = name.split(".")
+        todo.extend((".".join(parts[:i]), parent) for i in range(1, len(parts)))
+        todo.extend((dep, name) for dep in eager_imports(module.source, name, module.is_package))
+    return needed
+
+
+def trim_stdlib(data: bytes, roots: Iterable[str]) -> tuple[bytes, dict[str, str]]:
+    """Rebuild python_stdlib.zip without STDLIB_DROP, except what the roots need.
+
+    Returns the new zip and the dropped modules that were kept anyway because
+    the app imports them (module -> importer).
+    """
+    with zipfile.ZipFile(io.BytesIO(data)) as src:
+        entries = [(info.filename, src.read(info)) for info in src.infolist() if not info.is_dir()]
+    modules: dict[str, Module] = {}
+    for path, body in entries:
+        name = module_name(path)
+        if name:
+            modules[name] = Module(body.decode("utf-8", "replace"), path.endswith("/__init__.py"))
+    needed = import_closure(modules, sorted(set(STDLIB_REQUIRED) | set(roots)))
+    kept: list[tuple[str, bytes]] = []
+    rescued: dict[str, str] = {}
+    for path, body in entries:
+        name = module_name(path)
+        if keep_stdlib_entry(path):
+            kept.append((path, body))
+        elif name in needed:
+            kept.append((path, body))
+            rescued[name] = needed[name]
+    return deterministic_zip(kept), rescued
+
+
+def python_sources_imports(files: Iterable[Path]) -> set[str]:
+    """Top-level names eagerly imported by the app's own Python files."""
+    names: set[str] = set()
+    for path in files:
+        source = path.read_text(encoding="utf-8")
+        for name in eager_imports(source, path.stem, path.name == "__init__.py"):
+            names.add(name.split(".")[0])
+        # lazily imported (inside functions) stdlib modules count too
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module.split(".")[0])
+    return {n for n in names if n in sys.stdlib_module_names or n in {"pyodide", "_pyodide"}}
+
+
+# --- the build ---------------------------------------------------------------
+
+
+@dataclass
+class Built:
+    """One output file."""
+
+    path: str  # relative to dist, POSIX
+    data: bytes
+    precache: bool = True
+
+
+def runtime_files(engine_sources: list[Path]) -> Iterator[Built]:
+    for rt in RUNTIMES:
+        if not rt.source.is_dir():
+            raise BuildError(f"{rt.source} is missing: run `npm ci` first")
+        if rt.files is None:
+            dist = rt.source / "dist"
+            for path in walk(dist):
+                if path.suffix == ".map":
+                    continue
+                rel = path.relative_to(dist).as_posix()
+                lazy = path.name.startswith(PYSCRIPT_LAZY_PREFIXES)
+                yield Built(f"{rt.folder}/{rel}", path.read_bytes(), precache=not lazy)
+            continue
+        for name in rt.files:
+            data = (rt.source / name).read_bytes()
+            if rt is PYODIDE and name == "python_stdlib.zip":
+                roots = python_sources_imports(engine_sources)
+                data, rescued = trim_stdlib(data, roots)
+                for module, importer in sorted(rescued.items()):
+                    print(f"python_stdlib.zip: keeping {module} (imported by {importer})")
+            elif rt is PYODIDE and name == "pyodide-lock.json":
+                data = trim_lockfile(data)
+            yield Built(f"{rt.folder}/{name}", data)
+
+
+def trim_lockfile(data: bytes) -> bytes:
+    """Keep the lockfile's header but no packages: the app loads none, and an
+    accidental package load then fails locally instead of downloading."""
+    lock = json.loads(data)
+    lock["packages"] = {}
+    return json.dumps(lock, separators=(",", ":"), sort_keys=True).encode()
+
+
+def engine_zip() -> tuple[Built, list[Path]]:
+    """scopa_core/ as a zip that unpacks to ./scopa_core/ in the worker."""
+    sources = list(walk(ENGINE_PACKAGE)) if ENGINE_PACKAGE.is_dir() else []
+    entries = [(p.relative_to(ROOT).as_posix(), p.read_bytes()) for p in sources]
+    if not entries:
+        print("warning: scopa_core/ is empty or missing; shipping an empty scopa_core.zip")
+    return Built("scopa_core.zip", deterministic_zip(entries)), [
+        p for p in sources if p.suffix == ".py"
+    ]
+
+
+def fill_tokens(path: str, text: str) -> str:
+    for token, rt in TOKENS.items():
+        text = text.replace(token, rt.folder)
+    leftover = sorted(set(re.findall(r"@[A-Z][A-Z0-9_]*@", text)) - {"@BUILD@"})
+    if leftover:
+        raise BuildError(f"{path}: unknown placeholder(s) {', '.join(leftover)}")
+    return text
+
+
+def web_files() -> Iterator[Built]:
+    if not (WEB / "index.html").is_file():
+        raise BuildError(f"{WEB / 'index.html'} is missing")
+    for path in walk(WEB):
+        rel = path.relative_to(WEB).as_posix()
+        data = path.read_bytes()
+        if path.suffix in TEMPLATE_SUFFIXES:
+            data = fill_tokens(rel, data.decode("utf-8")).encode("utf-8")
+        yield Built(rel, data)
+
+
+SW_PATH = "sw.js"
+BUILD_INFO_PATH = "build-info.json"
+
+
+def content_hash(files: Iterable[Built]) -> str:
+    digest = hashlib.sha256()
+    for f in sorted(files, key=lambda f: f.path):
+        digest.update(f.path.encode() + b"\0" + hashlib.sha256(f.data).digest())
+    return digest.hexdigest()[:16]
+
+
+def fill_service_worker(template: bytes, cache: str, precache: list[str]) -> bytes:
+    marker = "/* @BUILD@ */ null"
+    text = template.decode("utf-8")
+    if marker not in text:
+        raise BuildError(f"web/{SW_PATH} lacks the `{marker}` placeholder")
+    value = json.dumps({"cache": cache, "files": precache}, indent=2)
+    return text.replace(marker, value).encode("utf-8")
+
+
+@dataclass(frozen=True)
+class FileEntry:
+    path: str
+    bytes: int
+    gzip: int
+    precache: bool
+
+
+@dataclass(frozen=True)
+class BuildInfo:
+    """dist/build-info.json (sizes are of the files other than itself)."""
+
+    version: str
+    runtimes: dict[str, str]
+    files: list[FileEntry]
+
+    def totals(self, first_visit: bool) -> tuple[int, int]:
+        """(raw, gzip) bytes of all files, or of those a first visit downloads."""
+        chosen = [e for e in self.files if not first_visit or e.precache or e.path == SW_PATH]
+        return sum(e.bytes for e in chosen), sum(e.gzip for e in chosen)
+
+    def to_json(self) -> bytes:
+        total, total_gz = self.totals(first_visit=False)
+        first, first_gz = self.totals(first_visit=True)
+        doc = {
+            "version": self.version,
+            "runtimes": self.runtimes,
+            "total_bytes": total,
+            "total_gzip": total_gz,
+            "first_visit_bytes": first,
+            "first_visit_gzip": first_gz,
+            "files": [asdict(e) for e in self.files],
+        }
+        return (json.dumps(doc, indent=1) + "\n").encode()
+
+
+def build(out: Path) -> BuildInfo:
+    engine, engine_sources = engine_zip()
+    app_python = [p for p in walk(WEB) if p.suffix == ".py"]
+    files: dict[str, Built] = {}
+    for f in [*web_files(), engine, *runtime_files(engine_sources + app_python)]:
+        if f.path in files:
+            raise BuildError(f"two sources for dist/{f.path}")
+        files[f.path] = f
+    template = files.pop(SW_PATH, None)
+    if template is None:
+        raise BuildError(f"web/{SW_PATH} is missing")
+
+    version = content_hash(files.values())
+    precache = [*sorted(p for p, f in files.items() if f.precache), BUILD_INFO_PATH]
+    files[SW_PATH] = Built(
+        SW_PATH, fill_service_worker(template.data, f"scopa-{version}", precache), precache=False
+    )
+
+    entries = [
+        FileEntry(f.path, len(f.data), gzip_size(f.data), f.precache)
+        for f in sorted(files.values(), key=lambda f: f.path)
+    ]
+    info = BuildInfo(version, {rt.name: rt.version for rt in RUNTIMES}, entries)
+    files[BUILD_INFO_PATH] = Built(BUILD_INFO_PATH, info.to_json(), precache=True)
+
+    if out.exists():
+        shutil.rmtree(out)
+    for f in files.values():
+        target = out / f.path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(f.data)
+    return info
+
+
+def report(info: BuildInfo) -> None:
+    print("largest files (raw / gzip):")
+    for e in sorted(info.files, key=lambda e: -e.gzip)[:8]:
+        flag = "" if e.precache else "  (not precached)"
+        print(f"  {e.path:<52} {human(e.bytes):>9} / {human(e.gzip):>9}{flag}")
+    total, total_gz = info.totals(first_visit=False)
+    first, first_gz = info.totals(first_visit=True)
+    print(f"dist: {len(info.files) + 1} files, {human(total)} raw, {human(total_gz)} gzipped")
+    print(
+        f"first visit (precached files + sw.js): {human(first)} raw, {human(first_gz)} gzipped "
+        f"(budget {human(BUDGET_GZIP_BYTES)})"
+    )
+    print(f"version {info.version}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the static site into dist/.")
+    parser.add_argument("--out", type=Path, default=DIST, help="output folder (default: dist)")
+    args = parser.parse_args(argv)
+    try:
+        info = build(args.out)
+    except BuildError as exc:
+        print(f"build failed: {exc}", file=sys.stderr)
+        return 1
+    report(info)
+    _, first_visit_gzip = info.totals(first_visit=True)
+    if first_visit_gzip > BUDGET_GZIP_BYTES:
+        print(
+            f"build failed: first visit is {human(first_visit_gzip)} gzipped, "
+            f"over the {human(BUDGET_GZIP_BYTES)} budget",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

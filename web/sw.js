@@ -1,0 +1,110 @@
+/*
+ * Scopa service worker: the app works offline after one online visit.
+ *
+ * This file is a template. tools/build.py replaces the BUILD value below with
+ * {cache: "scopa-<content hash>", files: [...every precached path...]}.
+ *
+ * - install: precache every file of the build into a cache named after the
+ *   build's content hash. Versioned runtime files (runtime/<name>-<version>/)
+ *   are copied from an older cache when present instead of downloaded again.
+ *   The new worker then WAITS: no skipWaiting() here, so a running game is
+ *   never switched to different code under its feet.
+ * - activate: delete every other cache of this app, then claim the clients.
+ * - fetch: same-origin GETs are answered from the cache first (a directory
+ *   URL from its index.html), then the network; a navigation that fails on
+ *   the network falls back to the cached index.html.
+ *
+ * Update hook (for the page): when `registration.waiting` is set, or an
+ * `updatefound` worker reaches state "installed" while
+ * `navigator.serviceWorker.controller` is set, a new version is ready. Post
+ * {type: "SKIP_WAITING"} to that waiting worker to make it take over now, then
+ * reload when `navigator.serviceWorker` fires "controllerchange". Without the
+ * message, the new version takes over at the next start (once every tab of
+ * the app is closed).
+ */
+"use strict";
+
+const BUILD = /* @BUILD@ */ null;
+
+const CACHE_PREFIX = "scopa-";
+const CACHE = BUILD ? BUILD.cache : CACHE_PREFIX + "dev";
+const FILES = BUILD ? BUILD.files : [];
+const RUNTIME_PREFIX = "runtime/";
+
+const scopeURL = (path) => new URL(path, self.registration.scope).href;
+
+async function precacheOne(cache, path) {
+  const url = scopeURL(path);
+  if (path.startsWith(RUNTIME_PREFIX)) {
+    // Versioned path: the content never changes, reuse an older copy.
+    const old = await caches.match(url);
+    if (old) {
+      await cache.put(url, old);
+      return;
+    }
+  }
+  // Bypass the HTTP cache so a new build never stores a stale file.
+  const response = await fetch(new Request(url, { cache: "reload" }));
+  if (!response.ok) {
+    throw new Error(`precache ${path}: HTTP ${response.status}`);
+  }
+  await cache.put(url, response);
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      await Promise.all(FILES.map((path) => precacheOne(cache, path)));
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(CACHE_PREFIX) && name !== CACHE) {
+          await caches.delete(name);
+        }
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "SKIP_WAITING") {
+    self.skipWaiting();
+  }
+});
+
+async function respond(request) {
+  const cache = await caches.open(CACHE);
+  const url = new URL(request.url);
+  // A directory URL ("/", "/help/") is its index.html.
+  const key = url.pathname.endsWith("/") ? new URL("index.html", url).href : request;
+  const hit = await cache.match(key, { ignoreSearch: true });
+  if (hit) {
+    return hit;
+  }
+  try {
+    return await fetch(request);
+  } catch (error) {
+    if (request.mode === "navigate") {
+      const index = await cache.match(scopeURL("index.html"));
+      if (index) {
+        return index;
+      }
+    }
+    throw error;
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) {
+    return;
+  }
+  event.respondWith(respond(request));
+});
