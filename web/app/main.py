@@ -1,47 +1,60 @@
-# Page driver (MicroPython on the main thread). It shows state and forwards
-# the player's actions; every game rule is decided by the engine worker.
-import json
+# Page driver (MicroPython on the main thread): wires the modules together.
+# It shows state and forwards the player's actions; every game rule is decided
+# by the engine worker (worker/engine_worker.py, Pyodide).
+#
+#   storage.py       localStorage: the saved match, the last table view, preferences
+#   i18n.py          Italian and English strings, card names
+#   actuator.py      drawing the table and animating moves
+#   selection.py     matching taps against the legal moves the engine sent
+#   input.py         taps, clicks and keys
+#   game_manager.py  the flow: new match, moves, computer turns, phases
 
-from pyscript import document, window, workers
+from actuator import Actuator, spawn
+from game_manager import GameManager
+from i18n import I18n, browser_lang
+from input import Input
+from pyscript import window
+from storage import Storage
 
 
-def set_phase(phase):
-    document.body.dataset.phase = phase
+class _NoStorage:
+    def getItem(self, key):
+        return None
+
+    def setItem(self, key, value):
+        pass
+
+    def removeItem(self, key):
+        pass
 
 
-def set_status(text):
-    document.getElementById("status").textContent = text
+def local_storage():
+    try:
+        backend = window.localStorage
+        backend.getItem("scopa.v1.probe")
+        return backend
+    except Exception:
+        return _NoStorage()
 
 
 async def register_service_worker():
-    """Register sw.js; see docs in web/sw.js for the update hook."""
+    """Register sw.js (offline play); failures never stop the game."""
     nav = window.navigator
     if not hasattr(nav, "serviceWorker"):
         return
     try:
         await nav.serviceWorker.register("sw.js")
-    except Exception as exc:  # offline-first is a bonus, never a reason to fail
+    except Exception as exc:
         window.console.warn("service worker registration failed:", str(exc))
 
 
-async def start():
-    await register_service_worker()
-    set_status("Starting the engine…")
-    engine = await workers["engine"]
-    info = json.loads(await engine.engine_info())
-    box = document.getElementById("engine-info")
-    box.textContent = json.dumps(info)
-    box.hidden = False
-    if info["scopa_core"]:
-        set_status("Ready: Python " + info["python"] + " with scopa_core.")
-    else:
-        set_status("Python " + info["python"] + " is running, but scopa_core is missing.")
-    set_phase("play")
-
-
-try:
-    await start()  # noqa: F704 -- PyScript runs this module with top-level await
-except Exception as exc:
-    set_status("Could not start: " + str(exc))
-    set_phase("error")
-    raise
+storage = Storage(local_storage())
+prefs = storage.load_prefs()
+i18n = I18n(
+    prefs.get("lang") or browser_lang(window.navigator.language), prefs.get("deck") or "french"
+)
+actuator = Actuator(i18n)
+manager = GameManager(i18n, actuator, storage)
+controls = Input(manager)
+manager.start()
+spawn(register_service_worker())

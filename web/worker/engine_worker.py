@@ -1,0 +1,168 @@
+"""Engine worker (Pyodide, in a Web Worker): the only place game rules run.
+
+The page (MicroPython, main thread) calls the functions named in
+``__export__`` with JSON text and gets JSON text back::
+
+    engine = await workers["engine"]
+    reply = json.loads(await engine.new_match(json.dumps(settings)))
+
+Every action answers ``{"ok": true, "view": VIEW, "record": RECORD, "event":
+EVENT}`` or ``{"ok": false, "error": "a sentence"}``; see session.py for the
+shapes and docs/web-api.md for the contract.  ``scopa_core`` arrives as
+``scopa_core.zip`` and ``session.py`` next to this file, both unpacked into
+the working directory by the ``files`` entry of this worker's PyScript config.
+"""
+
+import json
+import sys
+import time
+
+try:
+    from session import Session, SessionError
+
+    import scopa_core
+except Exception as exc:  # the engine may be missing or broken: report it, don't crash
+    scopa_core = None
+    _import_error = f"{type(exc).__name__}: {exc}"
+else:
+    _import_error = ""
+
+_session = None
+
+
+def _load(text):
+    if text is None or text == "":
+        return None
+    return json.loads(str(text))
+
+
+def _answer(action):
+    """Run an action; reply with the whole table view, or the error as a sentence."""
+    started = time.perf_counter()
+    try:
+        reply = action()
+    except SessionError as exc:
+        reply = {"ok": False, "error": str(exc)}
+    except (ValueError, TypeError, KeyError) as exc:
+        reply = {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
+    if reply.get("ok") and "view" not in reply and _session is not None:
+        reply.update(_session.reply(reply.get("event")))
+    reply["ms"] = round((time.perf_counter() - started) * 1000, 1)
+    return json.dumps(reply, separators=(",", ":"))
+
+
+def _current():
+    if _session is None:
+        raise SessionError("no match has been started")
+    return _session
+
+
+def engine_info() -> str:
+    """Describe the runtime: Python version and whether scopa_core imported."""
+    players = False
+    if scopa_core is not None:
+        try:
+            from scopa_core.players import make_player  # noqa: F401
+
+            players = True
+        except ImportError:
+            players = False
+    return json.dumps(
+        {
+            "python": sys.version.split()[0],
+            "implementation": sys.implementation.name,
+            "platform": sys.platform,
+            "scopa_core": scopa_core is not None,
+            "scopa_core_error": _import_error,
+            "players": players,
+        }
+    )
+
+
+def new_match(settings_text=None) -> str:
+    """Start a match: {"preset", "variants", "target", "level", "seats", "seed"?}."""
+
+    def action():
+        global _session
+        _session = Session.new(_load(settings_text))
+        return {"ok": True}
+
+    return _answer(action)
+
+
+def restore(record_text) -> str:
+    """Continue a saved match from its spec record."""
+
+    def action():
+        global _session
+        _session = Session.restore(_load(record_text))
+        return {"ok": True}
+
+    return _answer(action)
+
+
+def play(move_text) -> str:
+    """A person's move: {"card": "7D", "take": ["3S", "4C"]} (+ "keep", "declare", "seat")."""
+    return _answer(lambda: {"ok": True, "event": _current().play(_load(move_text))})
+
+
+def step() -> str:
+    """One computer move (the page calls it again until a person is to move)."""
+    return _answer(lambda: {"ok": True, "event": _current().step()})
+
+
+def next_hand() -> str:
+    def action():
+        _current().next_hand()
+        return {"ok": True}
+
+    return _answer(action)
+
+
+def reveal(seat_text) -> str:
+    """Hot-seat: the person at this seat holds the device; show their hand."""
+
+    def action():
+        _current().reveal(_load(seat_text))
+        return {"ok": True}
+
+    return _answer(action)
+
+
+def resign(seat_text=None) -> str:
+    def action():
+        _current().resign(_load(seat_text))
+        return {"ok": True}
+
+    return _answer(action)
+
+
+def view() -> str:
+    return _answer(lambda: {"ok": True, "event": None} if _current() else {})
+
+
+def why(move_text) -> str:
+    """The engine's sentence saying why a move is not legal now ("" if it is)."""
+
+    def action():
+        session = _current()
+        hand = session.match.hand
+        move = scopa_core.Move.from_json(_load(move_text))
+        text = hand.why_illegal(move) if hand is not None else "no hand is being played"
+        return {"ok": True, "why": text or "", "view": None}
+
+    return _answer(action)
+
+
+__export__ = [
+    "engine_info",
+    "new_match",
+    "restore",
+    "play",
+    "step",
+    "next_hand",
+    "reveal",
+    "resign",
+    "view",
+    "why",
+]

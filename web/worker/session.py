@@ -1,0 +1,633 @@
+"""The game session behind the page: one match, its seats and the table view.
+
+Runs in the engine worker (Pyodide) and, for the unit tests, in CPython.  The
+page never decides a rule: after every change it receives a complete *table
+view* (``Session.table_view``) holding everything it draws plus, on a
+person's turn, that person's legal moves with their capture options and the
+engine's reasons why the other table cards cannot be taken.  The view only
+ever holds the cards of the seat whose hand is shown (``viewer``); in
+hot-seat play the hands are hidden (``pass_to``) until the next person says
+they hold the device (``reveal``).
+
+Saving is the spec record (``Match.to_record``) with the settings in
+``meta``; ``Session.restore`` rebuilds the session from one.  Each hand's deck
+comes from ``(seed, hand number)``, so a restored match deals the same later
+hands as one that was never saved.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from scopa_core.cards import CARD_NAMES, CARD_VALUE, Card, bits
+from scopa_core.hand import NOBODY, HandState, shuffled_deck
+from scopa_core.match import Match
+from scopa_core.moves import DECLARE, KEEP, IllegalMove, Move, MoveError
+from scopa_core.record import RecordError, load_record
+from scopa_core.rules import PRESETS, VARIANTS, Rules, RulesError
+
+APP = "scopa 1.0"
+VIEW_VERSION = 1
+LEVELS = ("easy", "normal", "hard", "expert")
+DEFAULT_LEVEL = "normal"
+NAME_LIMIT = 24
+
+
+class SessionError(ValueError):
+    """A request the session cannot carry out (bad settings, not your turn...)."""
+
+
+# --- settings ----------------------------------------------------------------
+
+
+def normalize_settings(data: object) -> dict[str, Any]:
+    """Check and complete the page's settings; raises SessionError."""
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise SessionError("the settings must be a JSON object")
+    preset = data.get("preset", "scopa")
+    if preset not in PRESETS:
+        raise SessionError(f"no preset called {preset!r}; the presets are {', '.join(PRESETS)}")
+    variants = data.get("variants", [])
+    if not isinstance(variants, list) or not all(v in VARIANTS for v in variants):
+        raise SessionError(f"variants must be a list of {', '.join(VARIANTS)}")
+    level = data.get("level", DEFAULT_LEVEL)
+    if level not in LEVELS:
+        raise SessionError(f"level must be one of {', '.join(LEVELS)}")
+    rules = rules_of(preset, variants, data.get("target"))
+    seats = _seats(data.get("seats"), rules.players, level)
+    out: dict[str, Any] = {
+        "preset": preset,
+        "variants": list(variants),
+        "target": rules.target,
+        "level": level,
+        "seats": seats,
+    }
+    for key in ("seed", "first_dealer"):
+        value = data.get(key)
+        if value is not None:
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise SessionError(f"{key} must be a whole number")
+            out[key] = value
+    if out.get("first_dealer", 0) >= rules.players:
+        raise SessionError("first_dealer must be a seat")
+    return out
+
+
+def rules_of(preset: str, variants: Sequence[str], target: object = None) -> Rules:
+    changes: dict[str, Any] = {}
+    for name in variants:
+        changes.update(VARIANTS[name])
+    if target is not None:
+        if not isinstance(target, int) or isinstance(target, bool):
+            raise SessionError("the target must be a whole number")
+        changes["target"] = target
+    try:
+        return Rules.preset(preset, **changes)
+    except (RulesError, TypeError) as exc:
+        raise SessionError(str(exc)) from None
+
+
+def _seats(data: object, players: int, level: str) -> list[dict[str, Any]]:
+    if data is None:
+        data = [{"kind": "person"}] + [{"kind": "computer"}] * (players - 1)
+    if not isinstance(data, list) or len(data) != players:
+        raise SessionError(f"seats must list the {players} seats")
+    seats = []
+    for item in data:
+        if not isinstance(item, dict) or item.get("kind") not in ("person", "computer"):
+            raise SessionError('each seat must be {"kind": "person"} or {"kind": "computer"}')
+        name = item.get("name") or ""
+        if not isinstance(name, str):
+            raise SessionError("a seat's name must be text")
+        seat: dict[str, Any] = {"kind": item["kind"], "name": name.strip()[:NAME_LIMIT]}
+        if item["kind"] == "computer":
+            seat_level = item.get("level") or level
+            if seat_level not in LEVELS:
+                raise SessionError(f"level must be one of {', '.join(LEVELS)}")
+            seat["level"] = seat_level
+        seats.append(seat)
+    return seats
+
+
+# --- computer players --------------------------------------------------------
+
+
+def make_player(level: str, seed: int) -> Any:
+    from scopa_core.players import make_player as make
+
+    return make(level, seed)
+
+
+# --- replaying a hand for the table's details -------------------------------
+
+
+class HandStory:
+    """What happened in the hand so far, move by move, for the table view."""
+
+    def __init__(self, rules: Rules, dealer: int, deck: Sequence[int], moves: Sequence[Move]):
+        state = HandState(rules, deck, dealer)
+        # the table in the order its cards arrived: the layout as dealt, then each card put down
+        start = rules.players * rules.hand_size
+        order = [i for i in deck[start : start + rules.table_cards] if state.table >> i & 1]
+        self.moves: list[dict[str, Any]] = []
+        self.scope_cards: list[list[str]] = [[] for _ in range(rules.num_sides)]
+        for move in moves:
+            seat = state.to_move
+            side = rules.side_of(seat)
+            scope_before = state.scope[side]
+            hands_before = sum(h.bit_count() for h in state.hands)
+            taken_in_order = [i for i in order if move.take >> i & 1]
+            state.push(move)
+            info: dict[str, Any] = {"seat": seat, "side": side}
+            if move.kind == DECLARE:
+                info["kind"] = "declare"
+            else:
+                info["kind"] = "keep" if move.kind == KEEP else "play"
+                info["card"] = CARD_NAMES[move.card]
+                info["take"] = [CARD_NAMES[i] for i in taken_in_order]
+                info["scopa"] = state.scope[side] > scope_before
+                if info["scopa"]:
+                    self.scope_cards[side].append(info["card"])
+                if move.kind != KEEP:
+                    if move.take:
+                        order = [i for i in order if not move.take >> i & 1]
+                    else:
+                        order.append(move.card)
+                info["dealt"] = sum(h.bit_count() for h in state.hands) > hands_before
+            self.moves.append(info)
+        self.state = state
+        self.table_order = order
+        # leftovers: at the end of a hand (not declared) the table goes to the last capturer
+        self.leftover: dict[str, Any] | None = None
+        if state.is_over and state.declared == NOBODY and state.table:
+            self.leftover = {
+                "side": state.last_capturer if state.last_capturer != NOBODY else None,
+                "cards": [CARD_NAMES[i] for i in order],
+            }
+
+    def last_of_each(self, players: int) -> list[dict[str, Any] | None]:
+        last: list[dict[str, Any] | None] = [None] * players
+        for info in self.moves:
+            last[info["seat"]] = info
+        return last
+
+
+def _strict_winner(values: Sequence[int | None]) -> int | None:
+    present = [v for v in values if v is not None]
+    if not present:
+        return None
+    best = max(present)
+    if present.count(best) > 1:
+        return None
+    return list(values).index(best)
+
+
+def _by_value(index: int) -> tuple[int, int]:
+    return (index % 10, index // 10)
+
+
+# --- the session -----------------------------------------------------------
+
+
+class Session:
+    """One match between people and computer players, as the page sees it."""
+
+    def __init__(self, settings: dict[str, Any], match: Match, seed: int) -> None:
+        self.settings = settings
+        self.match = match
+        self.rules = match.rules
+        self.seed = seed
+        self.seats: list[dict[str, Any]] = settings["seats"]
+        self.persons = [s for s, seat in enumerate(self.seats) if seat["kind"] == "person"]
+        self.shown: int | None = self.persons[0] if len(self.persons) == 1 else None
+        self.resigned: int | None = None
+        self._players: dict[int, Any] = {}
+
+    # -- creation ----------------------------------------------------------
+    @classmethod
+    def new(cls, data: object) -> Session:
+        settings = normalize_settings(data)
+        rules = rules_of(settings["preset"], settings["variants"], settings["target"])
+        seed = settings.get("seed")
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 31)
+        settings["seed"] = seed
+        match = Match(rules, seed=seed, first_dealer=settings.get("first_dealer"))
+        session = cls(settings, match, seed)
+        session._deal()
+        return session
+
+    @classmethod
+    def restore(cls, record: object) -> Session:
+        """A session from a saved record (its meta holds the settings)."""
+        if not isinstance(record, dict):
+            raise SessionError("a saved game must be a JSON object")
+        try:
+            match = load_record(record)
+        except RecordError as exc:
+            raise SessionError(f"the saved game is not valid: {exc.message}") from None
+        meta = record.get("meta")
+        meta = meta if isinstance(meta, dict) else {}
+        saved = meta.get("settings")
+        settings = dict(saved) if isinstance(saved, dict) else {}
+        settings.pop("first_dealer", None)
+        if "seats" not in settings or not isinstance(settings.get("seats"), list):
+            settings["seats"] = None
+        settings["preset"] = _preset_of(match.rules, settings.get("preset"))
+        settings["variants"] = (
+            [v for v in settings.get("variants", []) if v in VARIANTS]
+            if isinstance(settings.get("variants"), list)
+            else []
+        )
+        settings["target"] = match.rules.target
+        try:
+            settings = normalize_settings(settings)
+        except SessionError:
+            settings = normalize_settings(
+                {"preset": settings["preset"], "target": match.rules.target}
+            )
+        seed = meta.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            seed = random.SystemRandom().randrange(1 << 31)
+        settings["seed"] = seed
+        session = cls(settings, match, seed)
+        # the exact rules of the record win over anything the settings say
+        session.rules = match.rules
+        shown = meta.get("shown")
+        if isinstance(shown, int) and shown in session.persons:
+            session.shown = shown
+        resigned = meta.get("resigned")
+        if (
+            isinstance(resigned, int)
+            and not isinstance(resigned, bool)
+            and 0 <= resigned < match.rules.num_sides
+            and not match.over
+        ):
+            session.resigned = resigned
+        if match.hand is None and not match.over:
+            session._deal()
+        return session
+
+    def _deal(self) -> None:
+        match = self.match
+        rng = random.Random(f"{self.seed}/{len(match.records)}")
+        match.deal(shuffled_deck(self.rules, rng))
+
+    # -- facts ---------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.match.over or self.resigned is not None
+
+    @property
+    def phase(self) -> str:
+        if self.over:
+            return "match-over"
+        if self.match.needs_deal:
+            return "hand-over"
+        return "play"
+
+    @property
+    def to_move(self) -> int | None:
+        hand = self.match.hand
+        if self.phase != "play" or hand is None:
+            return None
+        return hand.to_move
+
+    def is_person(self, seat: int) -> bool:
+        return self.seats[seat]["kind"] == "person"
+
+    def _player(self, seat: int) -> Any:
+        player = self._players.get(seat)
+        if player is None:
+            level = self.seats[seat].get("level", DEFAULT_LEVEL)
+            player = self._players[seat] = make_player(level, self.seed * 8 + seat)
+        return player
+
+    # -- actions -------------------------------------------------------------
+    def play(self, data: object) -> dict[str, Any]:
+        """A person's move (a spec move object, optionally with "seat")."""
+        seat = self.to_move
+        if seat is None:
+            raise SessionError("no card can be played now: the hand is over")
+        if not self.is_person(seat):
+            raise SessionError(f"it is the computer's turn (seat {seat})")
+        if self._pass_to() is not None:
+            raise SessionError("the hands are hidden: the next player must reveal theirs first")
+        if isinstance(data, dict) and "seat" in data and data["seat"] != seat:
+            raise SessionError(f"it is seat {seat}'s turn, not seat {data['seat']}'s")
+        move_data = dict(data) if isinstance(data, dict) else data
+        if isinstance(move_data, dict):
+            move_data.pop("seat", None)
+            move_data.pop("player", None)
+        try:
+            move = Move.from_json(move_data)
+        except MoveError as exc:
+            raise SessionError(str(exc)) from None
+        return self._make(move)
+
+    def step(self) -> dict[str, Any]:
+        """One computer move."""
+        seat = self.to_move
+        if seat is None:
+            raise SessionError("no card can be played now: the hand is over")
+        if self.is_person(seat):
+            raise SessionError(f"it is a person's turn (seat {seat})")
+        move = self._player(seat).choose(self.match.view(seat))
+        return self._make(move)
+
+    def _make(self, move: Move) -> dict[str, Any]:
+        match = self.match
+        hand = match.hand
+        assert hand is not None
+        seat = hand.to_move
+        try:
+            match.play(move)
+        except IllegalMove as exc:
+            raise SessionError(str(exc)) from None
+        rec = match.records[-1]
+        story = HandStory(self.rules, rec.dealer, rec.deck, rec.moves)
+        event = dict(story.moves[-1])
+        event["hand_over"] = hand.is_over
+        if story.leftover and hand.is_over:
+            event["leftover"] = story.leftover
+        if self.is_person(seat):
+            self.shown = seat
+        return event
+
+    def next_hand(self) -> None:
+        if self.phase != "hand-over":
+            raise SessionError(
+                "the hand is not over yet" if self.phase == "play" else "the match is over"
+            )
+        self._deal()
+
+    def reveal(self, seat: object) -> None:
+        """Hot-seat: the person at ``seat`` holds the device now."""
+        if not isinstance(seat, int) or seat not in self.persons:
+            raise SessionError("only a person's hand can be shown")
+        if self.to_move is not None and self.is_person(self.to_move) and seat != self.to_move:
+            raise SessionError(f"it is seat {self.to_move}'s turn")
+        self.shown = seat
+
+    def resign(self, seat: object = None) -> None:
+        if self.over:
+            raise SessionError("the match is already over")
+        if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
+            seat = (
+                self.shown if self.shown is not None else (self.persons[0] if self.persons else 0)
+            )
+        self.resigned = self.rules.side_of(seat)
+
+    # -- what the page gets ----------------------------------------------------
+    def _pass_to(self) -> int | None:
+        seat = self.to_move
+        if seat is None or not self.is_person(seat) or len(self.persons) < 2:
+            return None
+        return None if self.shown == seat else seat
+
+    def winner(self) -> int | None:
+        if self.match.over:
+            return self.match.winner
+        if self.resigned is not None:
+            others = [s for s in range(self.rules.num_sides) if s != self.resigned]
+            totals = self.match.totals
+            best = max(totals[s] for s in others)
+            return next(s for s in others if totals[s] == best)
+        return None
+
+    def table_view(self) -> dict[str, Any]:
+        """Everything the page draws, for the shown seat only."""
+        match = self.match
+        rules = self.rules
+        hand = match.hand
+        assert hand is not None
+        rec = match.records[-1]
+        story = HandStory(rules, rec.dealer, rec.deck, rec.moves)
+        phase = self.phase
+        to_move = self.to_move
+        pass_to = self._pass_to()
+        viewer = None if pass_to is not None else self.shown
+        if to_move is not None and self.is_person(to_move) and pass_to is None:
+            viewer = to_move
+        piles = hand.final_piles() if hand.is_over else hand.piles
+        resigned = "r" if self.resigned is not None else ""
+        view: dict[str, Any] = {
+            "version": VIEW_VERSION,
+            "key": f"{len(match.records)}.{len(rec.moves)}.{resigned}",
+            "rules": rules.to_json(),
+            "settings": self.settings,
+            "players": rules.players,
+            "sides": [list(s) for s in rules.sides],
+            "seats": self.seats,
+            "phase": phase,
+            "to_move": to_move,
+            "to_move_kind": None if to_move is None else self.seats[to_move]["kind"],
+            "viewer": viewer,
+            "pass_to": pass_to,
+            "bottom": viewer
+            if viewer is not None
+            else (
+                pass_to
+                if pass_to is not None
+                else (
+                    self.shown
+                    if self.shown is not None
+                    else (self.persons[0] if self.persons else 0)
+                )
+            ),
+            "dealer": rec.dealer,
+            "hand_no": len(match.records),
+            "moves_in_hand": len(rec.moves),
+            "hand": [],
+            "hand_counts": [h.bit_count() for h in hand.hands],
+            "table": [CARD_NAMES[i] for i in story.table_order] if not hand.is_over else [],
+            "deck_left": hand.cards_left_in_deck,
+            "piles": [
+                {
+                    "cards": piles[s].bit_count(),
+                    "scope": hand.scope[s],
+                    "scope_cards": story.scope_cards[s],
+                }
+                for s in range(rules.num_sides)
+            ],
+            "totals": list(match.totals),
+            "before": match.scores_before_hand(),
+            "target": rules.target,
+            "hands_points": [list(r.score.points) for r in match.records if r.score],
+            "last": story.last_of_each(rules.players),
+            "moves": None,
+            "can_declare": False,
+            "count": None,
+            "result": None,
+        }
+        if viewer is not None:
+            view["hand"] = [CARD_NAMES[i] for i in sorted(bits(hand.hands[viewer]), key=_by_value)]
+        if viewer is not None and viewer == to_move:
+            view["moves"], view["can_declare"] = self._legal_for_page(hand, story.table_order)
+        if hand.is_over and rec.score is not None:
+            view["count"] = self._count(rec.score, rec.dealer, story)
+        if self.over:
+            view["result"] = {
+                "winner": self.winner(),
+                "resigned": self.resigned,
+                "declared": rec.score.declared if rec.score else None,
+                "cappotto": bool(
+                    rules.cappotto
+                    and rec.score is not None
+                    and rec.score.all_coins is not None
+                    and rec.score.declared is None
+                    and match.over
+                ),
+                "totals": list(match.totals),
+                "target": rules.target,
+            }
+        return view
+
+    def _legal_for_page(
+        self, hand: HandState, table_order: list[int]
+    ) -> tuple[dict[str, Any], bool]:
+        """Per card of the hand: its legal moves and why other table cards are out."""
+        moves: dict[str, Any] = {}
+        declare = False
+        table = hand.table
+        for move in hand.legal_moves():
+            if move.kind == DECLARE:
+                declare = True
+                continue
+            name = CARD_NAMES[move.card]
+            entry = moves.setdefault(name, {"moves": [], "blocked": {}})
+            entry["moves"].append(
+                {
+                    "take": [CARD_NAMES[i] for i in table_order if move.take >> i & 1],
+                    "keep": move.kind == KEEP,
+                }
+            )
+        for name, entry in moves.items():
+            card = Card.parse(name).index
+            reach = 0
+            for m in entry["moves"]:
+                for t in m["take"]:
+                    reach |= 1 << Card.parse(t).index
+            if len(entry["moves"]) < 2 or not any(m["take"] for m in entry["moves"]):
+                continue  # the page plays a card with one move at once: no choosing
+            for i in table_order:
+                if not reach >> i & 1:
+                    entry["blocked"][CARD_NAMES[i]] = self._why_not(hand, card, i, table)
+        return moves, declare
+
+    def _why_not(self, hand: HandState, card: int, target: int, table: int) -> dict[str, Any]:
+        """Why ``card`` cannot take the table card ``target`` (engine sentence + code)."""
+        value = CARD_VALUE[card]
+        options = hand.options(card)
+        # a set holding the target that adds up to the card's value: the clearest example
+        others = [i for i in bits(table) if i != target and CARD_VALUE[i] < value]
+        example = 1 << target
+        if CARD_VALUE[target] < value:
+            found = _subset_sum(others, value - CARD_VALUE[target])
+            if found is not None:
+                example |= found
+        text = hand.why_illegal(Move(card, example))
+        singles = [CARD_NAMES[i] for i in bits(table) if CARD_VALUE[i] == value]
+        rules = self.rules
+        if value == 1 and rules.ace_takes_all:
+            code = "ace"
+        elif rules.standard_capture and singles and _mask_value(example) == value:
+            code = "single_first"
+        else:
+            code = "no_sum"
+        return {
+            "text": text or "",
+            "code": code,
+            "card": CARD_NAMES[card],
+            "take": [CARD_NAMES[i] for i in bits(example)],
+            "singles": singles,
+            "options": [[CARD_NAMES[i] for i in bits(o)] for o in options],
+        }
+
+    def _count(self, score: Any, dealer: int, story: HandStory) -> dict[str, Any]:
+        rules = self.rules
+        return {
+            "hand_no": len(self.match.records),
+            "dealer": dealer,
+            "declared": score.declared,
+            "cards": list(score.cards),
+            "cards_winner": _strict_winner(score.cards),
+            "coins": list(score.coins),
+            "coins_winner": _strict_winner(score.coins),
+            "settebello": score.settebello,
+            "re_bello_on": rules.re_bello,
+            "re_bello": score.re_bello,
+            "primiera": list(score.primiera),
+            "primiera_cards": [[CARD_NAMES[i] for i in cards] for cards in score.primiera_cards],
+            "primiera_winner": _strict_winner(score.primiera),
+            "scope": list(score.scope),
+            "napola_on": rules.napola,
+            "napola": list(score.napola),
+            "cappotto": score.all_coins if rules.cappotto else None,
+            "points": list(score.points),
+            "totals": list(self.match.totals),
+            "before": self.match.scores_before_hand(),
+            "leftover": story.leftover,
+        }
+
+    def to_record(self) -> dict[str, Any]:
+        meta: dict[str, Any] = {
+            "app": APP,
+            "seats": [_seat_label(seat) for seat in self.seats],
+            "settings": self.settings,
+            "seed": self.seed,
+            "shown": self.shown,
+        }
+        if self.resigned is not None:
+            meta["resigned"] = self.resigned
+        return self.match.to_record(meta)
+
+    def reply(self, event: dict[str, Any] | None = None) -> dict[str, Any]:
+        return {
+            "ok": True,
+            "view": self.table_view(),
+            "record": self.to_record(),
+            "event": event,
+        }
+
+
+def _seat_label(seat: dict[str, Any]) -> str:
+    if seat["kind"] == "computer":
+        return f"computer ({seat.get('level', DEFAULT_LEVEL)})"
+    return str(seat.get("name") or "person")
+
+
+def _preset_of(rules: Rules, wanted: object) -> str:
+    if isinstance(wanted, str) and wanted in PRESETS:
+        base = PRESETS[wanted]
+        if (base.players, base.hand_size) == (rules.players, rules.hand_size):
+            return wanted
+    for name, base in PRESETS.items():
+        if (base.players, base.hand_size, base.napola) == (
+            rules.players,
+            rules.hand_size,
+            rules.napola,
+        ):
+            return name
+    return next(n for n, b in PRESETS.items() if b.players == rules.players)
+
+
+def _mask_value(mask: int) -> int:
+    return sum(CARD_VALUE[i] for i in bits(mask))
+
+
+def _subset_sum(cards: list[int], total: int) -> int | None:
+    """A set of the given cards adding up to ``total`` (as a mask), or None."""
+    if total == 0:
+        return 0
+    if not cards or total < 0:
+        return None
+    first, rest = cards[0], cards[1:]
+    with_first = _subset_sum(rest, total - CARD_VALUE[first])
+    if with_first is not None:
+        return with_first | 1 << first
+    return _subset_sum(rest, total)
