@@ -68,6 +68,8 @@ class SiteHandler(SimpleHTTPRequestHandler):
     }
     csp: ClassVar[str | None] = None
     quiet: ClassVar[bool] = False
+    # When set, every answered request is appended as (path, status).
+    request_log: ClassVar[list[tuple[str, int]] | None] = None
 
     def end_headers(self) -> None:
         name = self.path.split("?", 1)[0].rsplit("/", 1)[-1]
@@ -76,6 +78,12 @@ class SiteHandler(SimpleHTTPRequestHandler):
         if self.csp:
             self.send_header("Content-Security-Policy", self.csp)
         super().end_headers()
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        if self.request_log is not None:
+            status = int(code) if isinstance(code, int) or str(code).isdigit() else 0
+            self.request_log.append((self.path, status))
+        super().log_request(code, size)
 
     def log_message(self, format: str, *args: Any) -> None:
         if not self.quiet:
@@ -88,11 +96,13 @@ def make_server(
     host: str = "127.0.0.1",
     csp: str | None = None,
     quiet: bool = False,
+    request_log: list[tuple[str, int]] | None = None,
 ) -> ThreadingHTTPServer:
     """A ThreadingHTTPServer for `directory`, not yet serving."""
     if not (directory / "index.html").is_file():
         raise FileNotFoundError(f"{directory}/index.html is missing: run `python -m tools.build`")
-    handler = type("Handler", (SiteHandler,), {"csp": csp, "quiet": quiet})
+    attrs = {"csp": csp, "quiet": quiet, "request_log": request_log}
+    handler = type("Handler", (SiteHandler,), attrs)
     server = ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(directory)))
     server.daemon_threads = True
     return server
@@ -105,10 +115,13 @@ def url_of(server: ThreadingHTTPServer) -> str:
 
 @contextmanager
 def serving(
-    directory: Path = DIST, csp: str | None = None, quiet: bool = True
+    directory: Path = DIST,
+    csp: str | None = None,
+    quiet: bool = True,
+    request_log: list[tuple[str, int]] | None = None,
 ) -> Iterator[ThreadingHTTPServer]:
-    """Serve in a background thread for the duration of the block."""
-    server = make_server(directory, csp=csp, quiet=quiet)
+    """Serve on a free port in a background thread for the duration of the block."""
+    server = make_server(directory, csp=csp, quiet=quiet, request_log=request_log)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

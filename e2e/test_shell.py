@@ -1,0 +1,251 @@
+"""The web shell: Python starts in the browser, offline, installable, self-contained."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from conftest import (
+    BOOT_TIMEOUT_MS,
+    NetworkGuard,
+    TrapProxy,
+    call_engine,
+    launch_args,
+    wait_for_play,
+    wait_for_service_worker,
+)
+from playwright.sync_api import Browser, BrowserType, Page
+
+from tools.serve import DIST, netlify_csp, serving, url_of
+
+
+def runtime_path(build_info: dict[str, Any], name: str) -> str:
+    for entry in build_info["files"]:
+        if entry["path"].startswith("runtime/") and entry["path"].endswith("/" + name):
+            return str(entry["path"])
+    raise AssertionError(f"{name} is not in build-info.json")
+
+
+def test_python_starts_in_micropython_page_and_pyodide_worker(page: Page, base_url: str) -> None:
+    page.goto(base_url)
+    wait_for_play(page)
+    info = call_engine(page, "engine_info")
+    assert info["implementation"] == "cpython"
+    assert info["python"].startswith("3.")
+    assert info["scopa_core"] is True, info.get("scopa_core_error")
+    # The page itself runs MicroPython, the worker Pyodide.
+    assert page.evaluate("document.querySelector('script[type=\"mpy\"]') !== null")
+
+
+def test_every_request_stays_on_the_local_server(
+    page: Page, base_url: str, network_guard: NetworkGuard
+) -> None:
+    page.goto(base_url)
+    wait_for_play(page)
+    call_engine(page, "engine_info")
+    wait_for_service_worker(page)  # and the precaching is done
+    assert network_guard.requests, "the guard saw no request at all"
+    assert network_guard.outside() == []
+
+
+def test_the_network_guard_catches_an_external_request(
+    page: Page, base_url: str, network_guard: NetworkGuard
+) -> None:
+    page.goto(base_url)
+    page.evaluate("fetch('http://example.invalid/probe', {mode: 'no-cors'}).catch(() => null)")
+    page.wait_for_timeout(500)
+    outside = network_guard.outside()
+    assert any("example.invalid" in line for line in outside), outside
+    network_guard.forget_trapped()
+    network_guard.requests.clear()
+
+
+def test_runtime_files_have_the_right_types_and_caching(
+    site: str, build_info: dict[str, Any]
+) -> None:
+    def head(path: str) -> tuple[str, str]:
+        with urllib.request.urlopen(site + path) as response:
+            return response.headers["Content-Type"], response.headers.get("Cache-Control", "")
+
+    for wasm in ("pyodide.asm.wasm", "micropython.wasm"):
+        assert head(runtime_path(build_info, wasm))[0] == "application/wasm"
+    assert head(runtime_path(build_info, "pyodide.mjs"))[0].startswith("text/javascript")
+    assert head("manifest.webmanifest")[0] == "application/manifest+json"
+    assert head("sw.js")[1] == "no-cache"
+    assert head("")[1] == "no-cache"
+
+
+def test_the_app_starts_offline_after_one_visit(
+    browser: Browser, network_guard: NetworkGuard, build_info: dict[str, Any], tmp_path: Path
+) -> None:
+    # A server of its own, stopped halfway through.
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    with serving(site) as server:
+        url = url_of(server)
+        context = network_guard.watch(browser.new_context())
+        page = context.new_page()
+        page.goto(url)
+        wait_for_play(page)
+        cache = wait_for_service_worker(page)
+        assert cache == build_info_cache(site)
+        cached = page.evaluate(
+            "async (name) => (await (await caches.open(name)).keys()).length", cache
+        )
+        assert cached == len(precache_list(site))
+    context.set_offline(True)
+    page.reload()
+    wait_for_play(page)
+    info = call_engine(page, "engine_info")
+    assert info["scopa_core"] is True
+    # And a fresh tab, straight to the start URL.
+    second = context.new_page()
+    second.goto(url)
+    wait_for_play(second)
+    context.close()
+
+
+def test_a_new_version_waits_until_the_page_accepts_it(
+    browser: Browser, network_guard: NetworkGuard, tmp_path: Path
+) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    with serving(site) as server:
+        context = network_guard.watch(browser.new_context())
+        page = context.new_page()
+        page.goto(url_of(server))
+        wait_for_play(page)
+        old = wait_for_service_worker(page)
+        # Publish "a new build": same files, another cache name.
+        sw = site / "sw.js"
+        sw.write_text(sw.read_text(encoding="utf-8").replace(old, old + "-next"), encoding="utf-8")
+        page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+        wait_until(page, "(await navigator.serviceWorker.getRegistration()).waiting !== null")
+        # Installed but waiting: the running page keeps the old version.
+        page.wait_for_timeout(300)
+        keys = page.evaluate("caches.keys()")
+        assert old in keys and old + "-next" in keys
+        assert page.evaluate("navigator.serviceWorker.controller.state") == "activated"
+        # The player accepts: the page posts SKIP_WAITING and the new worker takes over.
+        page.evaluate(
+            """async () => {
+                const reg = await navigator.serviceWorker.getRegistration();
+                const changed = new Promise((resolve) =>
+                    navigator.serviceWorker.addEventListener('controllerchange', resolve));
+                reg.waiting.postMessage({type: 'SKIP_WAITING'});
+                await changed;
+            }"""
+        )
+        wait_until(page, f"!(await caches.keys()).includes({json.dumps(old)})")
+        assert page.evaluate("caches.keys()") == [old + "-next"]
+        context.close()
+
+
+def test_the_app_is_installable(
+    browser_type: BrowserType,
+    trap_proxy: TrapProxy,
+    network_guard: NetworkGuard,
+    site: str,
+    tmp_path: Path,
+) -> None:
+    context = network_guard.watch(
+        browser_type.launch_persistent_context(str(tmp_path / "profile"), **launch_args(trap_proxy))
+    )
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(site)
+        wait_for_play(page)
+        wait_for_service_worker(page)
+        cdp = context.new_cdp_session(page)
+        errors: list[Any] = []
+        for _ in range(40):
+            errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+            if not errors:
+                break
+            page.wait_for_timeout(250)
+        assert errors == []
+        manifest = cdp.send("Page.getAppManifest")
+        assert not manifest.get("errors"), manifest["errors"]
+    finally:
+        context.close()
+
+
+def test_the_app_runs_under_the_production_csp(
+    browser: Browser, network_guard: NetworkGuard
+) -> None:
+    violations: list[str] = []
+    with serving(DIST, csp=netlify_csp()) as server:
+        context = network_guard.watch(browser.new_context(service_workers="block"))
+        page = context.new_page()
+        page.on(
+            "console",
+            lambda msg: (
+                violations.append(msg.text) if "Content Security Policy" in msg.text else None
+            ),
+        )
+        page.add_init_script(
+            "addEventListener('securitypolicyviolation', (e) =>"
+            " console.error('Content Security Policy violation: ' + e.violatedDirective"
+            " + ' ' + e.blockedURI))"
+        )
+        page.goto(url_of(server))
+        wait_for_play(page)
+        assert call_engine(page, "engine_info")["scopa_core"] is True
+        context.close()
+    assert violations == []
+
+
+def test_the_service_worker_precaches_what_a_visit_loads(
+    browser: Browser, network_guard: NetworkGuard
+) -> None:
+    """Everything the app fetched while starting is in the precache list."""
+    log: list[tuple[str, int]] = []
+    with serving(DIST, request_log=log) as server:
+        context = network_guard.watch(browser.new_context(service_workers="block"))
+        page = context.new_page()
+        page.goto(url_of(server))
+        wait_for_play(page)
+        call_engine(page, "engine_info")
+        context.close()
+    precached = set(precache_list(DIST))
+    loaded = {path.split("?", 1)[0].lstrip("/") for path, _ in log}
+    assert all(status in (200, 304) for _, status in log), [e for e in log if e[1] >= 400]
+    assert loaded - {""} <= precached
+
+
+def wait_until(page: Page, condition: str, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
+    """Poll an async JavaScript expression in the page until it is true."""
+    page.evaluate(
+        f"""async () => {{
+            const end = Date.now() + {timeout_ms};
+            while (!({condition})) {{
+                if (Date.now() > end) throw new Error({json.dumps("timed out: " + condition)});
+                await new Promise((resolve) => setTimeout(resolve, 100));
+            }}
+        }}"""
+    )
+
+
+# --- reading the built service worker --------------------------------------------
+
+
+def _sw_build(site: Path) -> dict[str, Any]:
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    match = re.search(r"const BUILD = (\{.*?\});", text, re.S)
+    assert match, "sw.js was not filled in by the build"
+    build: dict[str, Any] = json.loads(match.group(1))
+    return build
+
+
+def precache_list(site: Path) -> list[str]:
+    files: list[str] = _sw_build(site)["files"]
+    return files
+
+
+def build_info_cache(site: Path) -> str:
+    cache: str = _sw_build(site)["cache"]
+    return cache
