@@ -35,12 +35,12 @@ from ..moves import KEEP, PLAY, Move
 from ..rules import Rules
 from ..view import SeatView
 from .evaluate import (
-    _SWEEP,
     SCOPA,
     Weights,
     hand_points,
     primiera,
     side_value,
+    sweep_cache,
     sweepers,
     weights_for,
 )
@@ -53,30 +53,48 @@ CAPPOTTO_VALUE: Final = 8.0
 CARDS_TERM: Final = 0.02
 COINS_TERM: Final = 0.03
 PRIMIERA_TERM: Final = 0.002
+#: entries kept in a rollout's capture-options memo before it is cleared
+_MEMO_LIMIT: Final = 300_000
 
 
 class Rollout:
     """A greedy playout policy and evaluation for one rules object."""
 
-    __slots__ = ("capture", "keep", "rules", "total", "weights")
+    __slots__ = (
+        "ace_scopa",
+        "capture",
+        "card_w",
+        "cv",
+        "hand_size",
+        "keep",
+        "opts",
+        "players",
+        "rules",
+        "sweep",
+        "total",
+        "weights",
+    )
 
     def __init__(self, rules: Rules, weights: Weights | None = None) -> None:
         self.rules = rules
         self.capture = capture_rule(rules)
         self.weights = weights or weights_for(rules)
+        self.card_w = self.weights.card
+        self.cv = self.weights.capture_value
         self.total = DECK_SIZE - rules.table_cards
         self.keep = rules.ace_takes_all and rules.ace_may_keep
+        self.ace_scopa = rules.ace_takes_all_is_scopa
+        self.players = rules.players
+        self.hand_size = rules.hand_size
+        self.sweep = sweep_cache(rules)
+        #: capture options memo: (table << 4 | value) -> options
+        self.opts: dict[int, tuple[int, ...]] = {}
 
     def choose(self, state: HandState) -> Move:
         """The policy's move for the seat to move (never a declaration)."""
-        rules = self.rules
-        options = self.capture.options
-        card_w = self.weights.card
-        cv = self.weights.capture_value
-        cache = _SWEEP.get(rules)
-        if cache is None:
-            sweepers(rules, 0)
-            cache = _SWEEP[rules]
+        opts_memo = self.opts
+        sweep = self.sweep
+        cv = self.cv
         total = self.total
         n = len(state.history)
         seat = state.to_move
@@ -88,11 +106,9 @@ class Rollout:
             known |= pile
         unknown = FULL_DECK ^ known
         n_unknown = unknown.bit_count()
-        players = rules.players
-        nxt = hands[(seat + 1) % players].bit_count() or rules.hand_size
+        nxt = hands[(seat + 1) % self.players].bit_count() or self.hand_size
         risk_scale = SCOPA * nxt / n_unknown if n + 2 < total and n_unknown else 0.0
         scopa_ok = n + 1 < total
-        ace_scopa = rules.ace_takes_all_is_scopa
         best = -1e9
         best_card = -1
         best_take = 0
@@ -102,33 +118,38 @@ class Rollout:
             low = h & -h
             card = low.bit_length() - 1
             h ^= low
-            opts = options(card, table)
+            key = table << 4 | card % 10
+            opts = opts_memo.get(key)
+            if opts is None:
+                if len(opts_memo) > _MEMO_LIMIT:
+                    opts_memo.clear()
+                opts = opts_memo[key] = self.capture.options(card, table)
             if opts:
                 for take in opts:
                     rest = table ^ take
                     s = cv(take | low)
                     if rest:
                         if risk_scale:
-                            sw = cache.get(rest)
+                            sw = sweep.get(rest)
                             if sw is None:
-                                sw = sweepers(rules, rest)
+                                sw = sweepers(self.rules, rest)
                             sw &= unknown
                             if sw:
                                 r = sw.bit_count() * risk_scale
                                 s -= r if r < SCOPA else SCOPA
                     elif scopa_ok and (
-                        ace_scopa or not self.capture.is_whole_table_ace(card, take, table)
+                        self.ace_scopa or not self.capture.is_whole_table_ace(card, take, table)
                     ):
                         s += SCOPA
                     if s > best:
                         best, best_card, best_take, best_kind = s, card, take, PLAY
             else:
                 rest = table | low
-                s = -DROP_COST * card_w[card]
+                s = -DROP_COST * self.card_w[card]
                 if risk_scale:
-                    sw = cache.get(rest)
+                    sw = sweep.get(rest)
                     if sw is None:
-                        sw = sweepers(rules, rest)
+                        sw = sweepers(self.rules, rest)
                     sw &= unknown
                     if sw:
                         r = sw.bit_count() * risk_scale
@@ -136,9 +157,9 @@ class Rollout:
                 if s > best:
                     best, best_card, best_take, best_kind = s, card, 0, PLAY
             if self.keep and card % 10 == 0:
-                s = card_w[card]
+                s = self.card_w[card]
                 if table and risk_scale:
-                    sw = sweepers(rules, table) & unknown
+                    sw = sweepers(self.rules, table) & unknown
                     if sw:
                         r = sw.bit_count() * risk_scale
                         s -= r if r < SCOPA else SCOPA
