@@ -35,7 +35,9 @@ def parse_json(text: str | bytes) -> object:
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8-sig")
-        return json.loads(text.removeprefix("\ufeff"), parse_constant=_no_constant)
+        return json.loads(
+            text.removeprefix("\ufeff"), parse_constant=_no_constant, parse_int=_parse_int
+        )
     except UnicodeDecodeError:
         raise RecordError("the file is not UTF-8 text") from None
     except json.JSONDecodeError as exc:
@@ -48,6 +50,19 @@ def parse_json(text: str | bytes) -> object:
 
 def _no_constant(name: str) -> object:
     raise ValueError(f"{name} is not a JSON value")
+
+
+#: Python refuses to convert an integer of more than 4300 digits (sys.int_info), but
+#: it is valid JSON.  No field of a record can hold one, so it reads as an infinite
+#: number: refused as "not a whole number" wherever a number is read, ignored where
+#: the spec ignores a key (``meta``), and never converted (that would be slow).
+_LONGEST_INT = 4000
+
+
+def _parse_int(text: str) -> int | float:
+    if len(text) > _LONGEST_INT:
+        return float("-inf") if text.startswith("-") else float("inf")
+    return int(text)
 
 
 def _is_int(value: object) -> bool:

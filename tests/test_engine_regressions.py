@@ -6,12 +6,14 @@ reading of shared/spec/records.md it pins down.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import pytest
 
 from scopa_core import Card, HandState, IllegalMove, Match, Move, MoveError, Rules, check_record
 from scopa_core.moves import DECLARE, KEEP, PLAY
+from scopa_core.record import check_record_text
 
 
 def _one_move_record(move: dict[str, object], **rules: object) -> dict[str, object]:
@@ -116,3 +118,24 @@ def test_only_moves_legal_moves_would_list_are_legal(make: Callable[[int], Move]
     assert move not in hand.legal_moves()
     with pytest.raises(IllegalMove):
         hand.play(move)
+
+
+def test_an_integer_too_long_for_python_is_still_json() -> None:
+    """A 5000-digit integer is valid JSON: ignored in ``meta``, refused where it is read.
+
+    parse_json let Python's int-conversion limit (4300 digits) turn it into "the
+    file is not valid JSON" at hand null, move null, whatever key held it.
+    """
+    match = Match(Rules.preset("scopa"), seed=1, first_dealer=0)
+    match.deal()
+    for _ in range(2):
+        match.play(match.legal_moves()[0])
+    text = json.dumps(match.to_record({"n": 1}))
+    huge = "7" * 5000
+    assert check_record_text(text.replace('"n": 1', f'"n": {huge}'))["ok"] is True
+    result = check_record_text(text.replace('"player": 1', f'"player": {huge}', 1))
+    assert (result["ok"], result["hand"], result["move"]) == (False, 0, 0)
+    result = check_record_text(text.replace('"dealer": 0', f'"dealer": -{huge}'))
+    assert (result["ok"], result["hand"], result["move"]) == (False, 0, None)
+    result = check_record_text(text.replace('"target": 11', f'"target": {huge}'))
+    assert (result["ok"], result["hand"], result["move"]) == (False, None, None)
