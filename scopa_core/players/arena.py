@@ -81,6 +81,7 @@ class Arena:
         self.match_lengths: list[int] = []
         self.declarations = [0, 0]
         self.times: tuple[list[float], list[float]] = ([], [])
+        self.cpu_times: tuple[list[float], list[float]] = ([], [])
         self._totals = [[0] * rules.num_sides for _ in self.seatings]
         self._hands_in_match = [0] * len(self.seatings)
 
@@ -102,9 +103,10 @@ class Arena:
             seat = hand.to_move
             who = seating[seat]
             view = SeatView.of_hand(hand, seat, scores)
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             move = self.players[who].choose(view)
             self.times[who].append(time.perf_counter() - start)
+            self.cpu_times[who].append(time.process_time() - cpu)
             if move.is_declare:
                 self.declarations[who] += 1
             hand.play(move)  # checked: an illegal move raises IllegalMove
@@ -159,6 +161,9 @@ class Arena:
                 }
                 for t in self.times
             ],
+            "cpu_ms": [
+                {"median": _pct(t, 0.5) * 1000, "p95": _pct(t, 0.95) * 1000} for t in self.cpu_times
+            ],
         }
         return out
 
@@ -195,10 +200,11 @@ class Arena:
         if rules.chiamarsi_fuori:
             d = s["declarations"]
             w(f"  declarations (chiamarsi fuori): A {d[0]}, B {d[1]}\n")
-        for name, label_ab, t in zip(names, ("A", "B"), s["times_ms"], strict=True):
+        for name, label_ab, t, c in zip(names, ("A", "B"), s["times_ms"], s["cpu_ms"], strict=True):
             w(
                 f"  think time {label_ab} ({name}): median {t['median']:.2f} ms, "
-                f"p95 {t['p95']:.2f} ms, max {t['max']:.2f} ms over {t['moves']} moves\n"
+                f"p95 {t['p95']:.2f} ms, max {t['max']:.2f} ms over {t['moves']} moves "
+                f"(CPU time: median {c['median']:.2f} ms, p95 {c['p95']:.2f} ms)\n"
             )
 
 

@@ -27,6 +27,9 @@ SECOND_OPPONENT_SHARE: Final = 0.4
 
 
 class Heuristic:
+    #: how much of the next opponent's expected take counts against a move
+    risk_weight: float = 1.0
+
     __slots__ = (
         "capture",
         "hand_after",
@@ -97,7 +100,7 @@ class Heuristic:
         scopa_ok = self.next_play < total
         last_for_next = self.next_play == total
         risk = self.expected_take(rest, self.hand_next, scopa_ok, last_for_next)
-        value = gain - risk
+        value = gain - self.risk_weight * risk
         players = self.rules.players
         if players >= 4:
             value += PARTNER_SHARE * self.expected_take(

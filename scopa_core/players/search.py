@@ -29,7 +29,7 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
-from ..cards import COINS, DECK_SIZE, FULL_DECK
+from ..cards import COINS, DECK_SIZE, FULL_DECK, VALUE_MASKS
 from ..hand import HandState, capture_rule
 from ..moves import KEEP, PLAY, Move
 from ..rules import Rules
@@ -46,7 +46,7 @@ from .evaluate import (
 )
 
 #: a dropped card costs this share of its weight (it may be taken)
-DROP_COST: Final = 0.5
+DROP_COST: Final = 0.25
 #: value of a cappotto (all ten coins) in hand points when the rule is on
 CAPPOTTO_VALUE: Final = 8.0
 #: tiny tie-breaking terms for the partial score items
@@ -146,6 +146,10 @@ class Rollout:
             else:
                 rest = table | low
                 s = -DROP_COST * self.card_w[card]
+                same = unknown & VALUE_MASKS[card % 10 + 1]
+                if same and risk_scale:
+                    r = same.bit_count() * risk_scale
+                    s -= self.card_w[card] * (r if r < 1.0 else 1.0)
                 if risk_scale:
                     sw = sweep.get(rest)
                     if sw is None:
