@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -853,6 +854,20 @@ def bad_json(rec: Record, rng: random.Random) -> str | bytes | None:
     if choice == 6:
         return b"\x00\x01\x02garbage\x80"
     return ""
+
+
+@mutation
+def odd_numbers(rec: Record, rng: random.Random) -> str | None:
+    """Numbers JSON allows but no field does: huge, negative, exponent, fraction, -0."""
+    number = rng.choice(
+        ["9" * 5000, "-" + "1" * 4500, "1" * 999, "18446744073709551616", "1e400", "-0",
+         "2.0", "1E0", "0.5", "-1"]
+    )  # fmt: skip
+    rec["meta"] = {"n": 0}
+    text = json.dumps(rec)
+    key = rng.choice(["n", "target", "players", "dealer", "player"])
+    # the first value of that key (meta comes last, so "n" is the meta one)
+    return re.sub(rf'("{key}": )-?\d+', lambda m: m.group(1) + number, text, count=1)
 
 
 ALL_KINDS = sorted(MUTATIONS)

@@ -75,7 +75,8 @@ def value(card: str) -> int:
 
 
 def is_json_int(x: object) -> bool:
-    return type(x) is int  # JSON true/false are not integers, 2.0 is not one either
+    """JSON true/false are not integers, 2.0 is not one either."""
+    return type(x) is int
 
 
 # --------------------------------------------------------------------------
@@ -491,7 +492,7 @@ def check_text(text: str | bytes) -> dict[str, Any]:
             text = text.decode("utf-8")
         # A leading byte order mark: RFC 8259 lets a parser ignore it; we do.
         text = text.removeprefix("\ufeff")
-        data = json.loads(text, parse_constant=_not_json)
+        data = json.loads(text, parse_constant=_not_json, parse_int=_json_int)
     except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
         return {"ok": False, "hand": None, "move": None, "error": f"not JSON: {exc}"}
     return check(data)
@@ -499,6 +500,15 @@ def check_text(text: str | bytes) -> dict[str, Any]:
 
 def _not_json(name: str) -> object:
     raise ValueError(f"{name} is not JSON")
+
+
+class TooBig:
+    """A JSON integer too long to convert (Python stops at 4300 digits): it is still
+    an integer to JSON, but out of the range of every field of a record."""
+
+
+def _json_int(text: str) -> int | TooBig:
+    return TooBig() if len(text.lstrip("-")) > 1000 else int(text)
 
 
 def check(data: object) -> dict[str, Any]:
