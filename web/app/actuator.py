@@ -212,6 +212,7 @@ class Actuator:
         ui = ui or {}
         body = document.body
         body.dataset.deck = self.i18n.deck
+        body.dataset.handSize = str((view.get("rules") or {}).get("hand_size", 3))
         self.render_scoreboard(view)
         self.render_opponents(view)
         self.render_felt(view)
@@ -366,6 +367,7 @@ class Actuator:
         if bottom_side is not None and bottom_side in order:
             order.remove(bottom_side)
             order.insert(0, bottom_side)
+        mine_html = []
         parts = []
         for side in order:
             pile = piles[side]
@@ -388,7 +390,7 @@ class Actuator:
                 text = t("zone.scopa_one") if scope == 1 else t("zone.scope", n=scope)
                 badge = '<span class="scope-badge">' + esc(text) + "</span>"
             cls = "pile" + (" mine" if side == mine else "")
-            parts.append(
+            (mine_html if side == bottom_side else parts).append(
                 '<div class="'
                 + cls
                 + '" data-zone="pile" data-side="'
@@ -409,7 +411,8 @@ class Actuator:
                 + badge
                 + "</div></div>"
             )
-        by_id("piles").innerHTML = "".join(parts)
+        by_id("piles-mine").innerHTML = "".join(mine_html)
+        by_id("piles-others").innerHTML = "".join(parts)
 
     def render_me(self, view, ui):
         t = self.i18n.t
@@ -738,6 +741,20 @@ class Actuator:
             point = '<span class="pt">' + esc(t("count.point")) + "</span>" if won else ""
             return "<td" + cls + ' data-side="' + str(side) + '">' + text + point + "</td>"
 
+        def counted(points, side):
+            # scope and napola: the number is the points themselves
+            if not points:
+                return '<td data-side="' + str(side) + '">0</td>'
+            return (
+                '<td class="won" data-side="'
+                + str(side)
+                + '">'
+                + str(points)
+                + '<span class="pt">+'
+                + str(points)
+                + "</span></td>"
+            )
+
         row(
             t("count.cards"),
             [cell(str(c["cards"][s]), c.get("cards_winner") == s, s) for s in range(sides)],
@@ -793,33 +810,11 @@ class Actuator:
                 )
             prim_cells.append(cell(text, c.get("primiera_winner") == s, s))
         row(t("count.primiera"), prim_cells, "primiera")
-        row(
-            t("count.scope"),
-            [
-                '<td data-side="'
-                + str(s)
-                + '"'
-                + (' class="won"' if c["scope"][s] else "")
-                + ">"
-                + str(c["scope"][s])
-                + "</td>"
-                for s in range(sides)
-            ],
-            "scope",
-        )
+        row(t("count.scope"), [counted(c["scope"][s], s) for s in range(sides)], "scope")
         if c.get("napola_on"):
             row(
                 t("count.napola"),
-                [
-                    '<td data-side="'
-                    + str(s)
-                    + '"'
-                    + (' class="won"' if c["napola"][s] else "")
-                    + ">"
-                    + str(c["napola"][s])
-                    + "</td>"
-                    for s in range(sides)
-                ],
+                [counted(c["napola"][s], s) for s in range(sides)],
                 "napola",
             )
         rows.append(
@@ -1050,12 +1045,16 @@ class Actuator:
             + '</span><select id="set-preset" name="preset">'
             + preset_opts
             + "</select></label>"
-            '<label class="field"><span>'
+            '<div class="field"><span id="set-target-label">'
             + esc(t("set.target"))
-            + '</span><input id="set-target" name="target" type="number" min="1" max="99"'
-            + ' inputmode="numeric" value="'
+            + '</span><div class="stepper" role="group" aria-labelledby="set-target-label">'
+            + '<button type="button" class="step" data-action="target-down" aria-label="'
+            + esc(t("set.target_down"))
+            + '">&#8722;</button><output id="set-target" aria-live="polite">'
             + str(target)
-            + '"></label>'
+            + '</output><button type="button" class="step" data-action="target-up" aria-label="'
+            + esc(t("set.target_up"))
+            + '">+</button></div></div>'
             '<label class="field"><span>'
             + esc(t("set.level"))
             + '</span><select id="set-level" name="level">'
@@ -1139,17 +1138,18 @@ class Actuator:
                 + esc(t("set.computer"))
                 + "</option>"
                 + "</select>"
-                + '<input class="seat-name" type="text" maxlength="24" autocomplete="off"'
-                + ' placeholder="'
+                # contenteditable, not <input>: Chromium asks its autofill server about
+                # every page with text inputs, and nothing may leave the device
+                + '<span class="seat-name" contenteditable="plaintext-only" role="textbox"'
+                + ' spellcheck="false" data-placeholder="'
                 + esc(t("set.name"))
                 + '" aria-label="'
                 + esc(t("set.name"))
-                + '" value="'
-                + esc(seat.get("name") or "")
                 + '"'
                 + ("" if person else " hidden")
                 + ">"
-                + "</div>"
+                + esc(seat.get("name") or "")
+                + "</span></div>"
             )
         by_id("seat-rows").innerHTML = "".join(rows)
         hint = by_id("chiamarsi-hint")
@@ -1160,10 +1160,11 @@ class Actuator:
             box.disabled = three
             if three:
                 box.checked = False
-        if preset == "trentino" and by_id("set-target").value in ("11", ""):
-            by_id("set-target").value = "21"
-        elif preset != "trentino" and by_id("set-target").value == "21":
-            by_id("set-target").value = "11"
+        target = by_id("set-target")
+        if preset == "trentino" and target.textContent == "11":
+            target.textContent = "21"
+        elif preset != "trentino" and target.textContent == "21":
+            target.textContent = "11"
 
     def read_seats(self):
         rows = document.querySelectorAll("#seat-rows .seat-row")
@@ -1174,8 +1175,9 @@ class Actuator:
             name_el = row.querySelector(".seat-name")
             name_el.hidden = kind != "person"
             seat = {"kind": kind}
-            if kind == "person" and name_el.value.strip():
-                seat["name"] = name_el.value.strip()
+            name = str(name_el.textContent).strip()[:24]
+            if kind == "person" and name:
+                seat["name"] = name
             seats.append(seat)
         return seats
 
@@ -1194,7 +1196,7 @@ class Actuator:
             if radio.checked and radio.value != "standard" and radio.value in CAPTURE_VARIANTS:
                 variants.append(radio.value)
         try:
-            target = int(by_id("set-target").value)
+            target = int(by_id("set-target").textContent)
         except Exception:
             target = 11
         target = max(1, min(99, target))
@@ -1225,3 +1227,11 @@ class Actuator:
             label = t(el.dataset.i18nLabel)
             el.setAttribute("aria-label", label)
             el.setAttribute("title", label)
+
+    def step_target(self, delta):
+        out = by_id("set-target")
+        try:
+            value = int(out.textContent)
+        except Exception:
+            value = 11
+        out.textContent = str(max(1, min(99, value + delta)))

@@ -41,12 +41,36 @@ class GameManager:
         self.record = None
         self.selection = None
         self.queued = None
-        self.busy = False
+        self._busy = False
+        self.waiting = 0
         self.pending_settings = None
         self.prefs = {}
         self.url = {}
         self.help_lang = None
         self.timings = {}
+
+    @property
+    def busy(self):
+        """A worker call or an animation is under way, or one is about to start
+        (shown as body.busy, which the tests wait on too)."""
+        return self._busy or self.waiting > 0
+
+    @busy.setter
+    def busy(self, value):
+        self._busy = value
+        document.body.classList.toggle("busy", self.busy)
+
+    def launch(self, flow):
+        """Start a flow (a coroutine that begins with `await self.acquire()`)."""
+        self.waiting += 1
+        document.body.classList.add("busy")
+        spawn(flow)
+
+    async def acquire(self):
+        while self._busy:
+            await asyncio.sleep(0.05)
+        self.waiting -= 1
+        self.busy = True
 
     # -- start-up ---------------------------------------------------------------
     def start(self):
@@ -144,7 +168,7 @@ class GameManager:
         if fresh:
             self.selection = None
             self.queued = None
-        await self.apply(reply, animate=False)
+        await self.apply(reply, animate=False, keep_selection=not fresh)
         if fresh:
             self.actuator.deal_in()
         mark(self.timings, "engine-table")
@@ -188,13 +212,14 @@ class GameManager:
             return {"ok": False, "error": str(exc)}
 
     # -- applying what the worker sends --------------------------------------------
-    async def apply(self, reply, animate=True):
+    async def apply(self, reply, animate=True, keep_selection=False):
         old = self.view
         view = reply["view"]
         event = reply.get("event")
         self.record = reply.get("record")
         self.storage.save_game(view, self.record)
-        self.selection = None
+        if not keep_selection:
+            self.selection = None
         if animate and event:
             self.set_phase("thinking")
             await self.actuator.animate_move(old, view, event, self.ui())
@@ -269,11 +294,7 @@ class GameManager:
         phase = v.get("phase")
         if phase in ("hand-over", "match-over"):
             self.set_phase(phase)
-        elif (
-            self.queued is not None
-            or (self.busy and not self.my_turn())
-            or v.get("to_move_kind") == "computer"
-        ):
+        elif self.queued is not None or self.busy or v.get("to_move_kind") == "computer":
             self.set_phase("thinking")
         else:
             self.set_phase("play")
@@ -397,22 +418,21 @@ class GameManager:
             self.redraw_selection()
             self.update_phase()
             return
+        self.set_phase("thinking")  # the move is on its way: no second tap
+        self.busy = True
+        self.redraw_selection()
         spawn(self.send(move))
 
     async def send(self, move):
-        if self.busy:
-            return
+        """Make a person's move (busy is already set by the caller)."""
         self.busy = True
-        self.redraw_selection()
         try:
             reply = await self.call("play", json.dumps(move))
-            if not reply.get("ok"):
+            if reply.get("ok"):
+                await self.apply(reply)
+            else:
                 self.actuator.toast(reply.get("error", "?"))
                 self.actuator.render(self.view, self.ui())
-                self.update_phase()
-                self.prompt()
-                return
-            await self.apply(reply)
         finally:
             self.busy = False
         await self.advance()
@@ -463,13 +483,13 @@ class GameManager:
                 self.pending_settings = settings
                 self.actuator.show_confirm(t("confirm.new"), "confirm-new", t("btn.yes_new"))
             else:
-                spawn(self.start_new(settings))
+                self.launch(self.start_new(settings))
         elif name == "confirm-new":
             self.actuator.close_dialog("dlg-confirm")
             if self.pending_settings is not None:
                 settings = self.pending_settings
                 self.pending_settings = None
-                spawn(self.start_new(settings))
+                self.launch(self.start_new(settings))
         elif name == "resign":
             if self.in_progress():
                 self.actuator.show_confirm(
@@ -477,7 +497,9 @@ class GameManager:
                 )
         elif name == "confirm-resign":
             self.actuator.close_dialog("dlg-confirm")
-            spawn(self.simple("resign"))
+            self.launch(self.simple("resign"))
+        elif name in ("target-down", "target-up"):
+            self.actuator.step_target(-1 if name == "target-down" else 1)
         elif name == "deck":
             self.cycle_deck()
         elif name == "lang":
@@ -487,7 +509,7 @@ class GameManager:
         elif name == "next-hand":
             self.actuator.close_dialog("dlg-count")
             if self.view is not None and self.view.get("phase") == "hand-over":
-                spawn(self.simple("next_hand", deal=True))
+                self.launch(self.simple("next_hand", deal=True))
         elif name == "count":
             if self.view is not None and (self.view.get("count") or self.view.get("result")):
                 self.actuator.show_count(self.view)
@@ -496,7 +518,7 @@ class GameManager:
             if seat is None and self.view is not None:
                 seat = self.view.get("pass_to")
             self.actuator.close_dialog("dlg-pass")
-            spawn(self.simple("reveal", str(seat)))
+            self.launch(self.simple("reveal", str(seat)))
         elif name == "declare":
             if self.my_turn() and self.view.get("can_declare"):
                 self.submit({"declare": True})
@@ -523,16 +545,14 @@ class GameManager:
 
     async def simple(self, name, arg=None, deal=False):
         """An action that changes the match without a move: next hand, reveal, resign."""
-        while self.busy:
-            await asyncio.sleep(0.05)
-        self.busy = True
+        await self.acquire()
         try:
             reply = await self.call(name, arg)
             if not reply.get("ok"):
                 self.actuator.toast(reply.get("error", "?"))
-                return
-            await self.apply(reply, animate=False)
-            if deal:
+            else:
+                await self.apply(reply, animate=False)
+            if deal and reply.get("ok"):
                 self.actuator.deal_in()
                 self.actuator.announce(
                     self.i18n.t(
@@ -550,18 +570,16 @@ class GameManager:
         self.actuator.close_dialog("dlg-count")
         self.prefs["settings"] = settings
         self.storage.save_prefs(self.prefs)
-        while self.busy:
-            await asyncio.sleep(0.05)
-        self.busy = True
+        await self.acquire()
         try:
             self.set_phase("thinking")
             reply = await self.call("new_match", json.dumps(self.new_settings(settings)))
             if not reply.get("ok"):
                 self.actuator.toast(reply.get("error", "?"))
-                return
-            self.queued = None
-            await self.apply(reply, animate=False)
-            self.actuator.deal_in()
+            else:
+                self.queued = None
+                await self.apply(reply, animate=False)
+                self.actuator.deal_in()
         finally:
             self.busy = False
         await self.advance()

@@ -75,6 +75,10 @@ class Input:
         tag = str(target.tagName) if target is not None and hasattr(target, "tagName") else ""
         if tag in TYPING:
             return
+        if target is not None and target.isContentEditable:
+            if str(event.key) == "Enter":
+                event.preventDefault()  # a name is one line
+            return
         key = str(event.key)
         if self.manager.actuator.any_dialog_open():
             return  # dialogs keep their own keys (Escape closes them natively)

@@ -1,0 +1,168 @@
+"""Driving the game page in the e2e tests: open it, wait for a turn, tap a move.
+
+The page keeps its latest table view (what the engine sent) in localStorage;
+the tests read it to know the legal moves, exactly as the page does, and then
+act through the page's own controls (taps or keys).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from conftest import BOOT_TIMEOUT_MS, ROOT, NetworkGuard
+from playwright.sync_api import BrowserContext, Page
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+PHONE = {"width": 360, "height": 640}
+DESKTOP = {"width": 1280, "height": 800}
+
+SETTLED = (
+    "['play', 'hand-over', 'match-over', 'error'].includes(document.body.dataset.phase)"
+    " && !document.body.classList.contains('busy')"
+)
+
+
+def open_game(
+    new_context: Callable[..., BrowserContext],
+    guard: NetworkGuard,
+    query: str = "",
+    viewport: dict[str, int] | None = None,
+    reduced: bool = True,
+    **context_args: Any,
+) -> Page:
+    """A watched page at the game's address (reduced motion keeps the tests quick)."""
+    context = guard.watch(
+        new_context(
+            viewport=viewport or PHONE,
+            reduced_motion="reduce" if reduced else "no-preference",
+            **context_args,
+        )
+    )
+    page = context.new_page()
+    page.goto(query or "./")
+    return page
+
+
+def wait_settled(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> str:
+    """Wait until a person may act (or the hand or match is over); the phase."""
+    page.wait_for_function(SETTLED, timeout=timeout_ms, polling=50)
+    phase: str = page.evaluate("document.body.dataset.phase")
+    assert phase != "error", page.inner_text("#status")
+    return phase
+
+
+def saved_view(page: Page) -> dict[str, Any]:
+    view: dict[str, Any] = json.loads(page.evaluate("localStorage.getItem('scopa.v1.view')"))
+    return view
+
+
+def saved_record(page: Page) -> dict[str, Any]:
+    record: dict[str, Any] = json.loads(page.evaluate("localStorage.getItem('scopa.v1.record')"))
+    return record
+
+
+def choosing(page: Page) -> bool:
+    return bool(page.evaluate("document.body.classList.contains('choosing')"))
+
+
+def tap_move(page: Page, card: str, take: list[str]) -> None:
+    """Tap a hand card, then the table cards it takes until the move is made."""
+    page.locator(f'[data-zone="hand"] [data-card="{card}"]').click()
+    for code in take:
+        if not choosing(page):
+            break
+        target = page.locator(f'[data-zone="table"] [data-card="{code}"]')
+        if "chosen" in (target.get_attribute("class") or ""):
+            continue
+        target.click()
+    if choosing(page):  # a smaller option inside a larger one: confirm it
+        page.locator('#actions [data-action="take"]').click()
+
+
+def my_turn(page: Page) -> bool:
+    view = saved_view(page)
+    return bool(
+        page.evaluate("document.body.dataset.phase") == "play"
+        and view["moves"]
+        and view["viewer"] == view["to_move"]
+    )
+
+
+def first_move(view: dict[str, Any]) -> tuple[str, list[str]]:
+    card = view["hand"][0]
+    return card, view["moves"][card]["moves"][0]["take"]
+
+
+def play_hand_by_tapping(
+    page: Page, pick: Callable[[dict[str, Any]], tuple[str, list[str]]] = first_move
+) -> str:
+    """Play until the hand (or match) is over; the final phase."""
+    for _ in range(200):
+        phase = wait_settled(page)
+        if phase in ("hand-over", "match-over"):
+            return phase
+        reveal_if_asked(page)
+        if my_turn(page):
+            card, take = pick(saved_view(page))
+            tap_move(page, card, take)
+            page.wait_for_function(
+                "document.body.dataset.phase !== 'play'"
+                " || !document.body.classList.contains('choosing')"
+            )
+    raise AssertionError("the hand did not end")
+
+
+def reveal_if_asked(page: Page) -> bool:
+    if page.locator("#dlg-pass[open]").count():
+        page.locator('#dlg-pass [data-action="reveal"]').click()
+        page.wait_for_function("!document.querySelector('#dlg-pass[open]')")
+        wait_settled(page)
+        return True
+    return False
+
+
+def next_hand(page: Page) -> None:
+    page.locator('#dlg-count [data-action="next-hand"]').click()
+    page.wait_for_function("document.body.dataset.phase !== 'hand-over'")
+
+
+def replay(record: dict[str, Any]) -> dict[str, Any]:
+    """The project's replay checker on a record."""
+    done = subprocess.run(
+        [sys.executable, "-m", "scopa_core", "replay", "-"],
+        input=json.dumps(record),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def count_on_screen(page: Page) -> dict[str, list[str]]:
+    """The count dialog's cells: row name -> text per side."""
+    rows: dict[str, list[str]] = page.evaluate(
+        """() => {
+            const out = {};
+            for (const tr of document.querySelectorAll('#dlg-count tr[data-row]')) {
+                out[tr.dataset.row] = [...tr.querySelectorAll('td')].map((td) => {
+                    const num = td.querySelector('.num');
+                    return (num ? num.textContent : td.childNodes[0]?.textContent || '').trim();
+                });
+            }
+            return out;
+        }"""
+    )
+    return rows
+
+
+def shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
