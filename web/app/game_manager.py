@@ -220,16 +220,18 @@ class GameManager:
         self.storage.save_game(view, self.record)
         if not keep_selection:
             self.selection = None
+        said = self.describe(event, view) if event else ""
+        if said:
+            self.actuator.status(said)
+            self.actuator.announce(said)
         if animate and event:
             self.set_phase("thinking")
             await self.actuator.animate_move(old, view, event, self.ui())
         else:
             self.actuator.render(view, self.ui())
         self.view = view
-        if event:
-            self.say(event, view)
-            if event.get("dealt") and not event.get("hand_over"):
-                self.actuator.deal_in()
+        if event and event.get("dealt") and not event.get("hand_over"):
+            self.actuator.deal_in()
         self.update_phase()
         self.prompt()
         phase = view.get("phase")
@@ -242,8 +244,8 @@ class GameManager:
         else:
             self.actuator.close_dialog("dlg-pass")
 
-    def say(self, event, view):
-        """Announce a move for screen readers (aria-live)."""
+    def describe(self, event, view):
+        """A move in words: shown while it is animated and announced (aria-live)."""
         t = self.i18n.t
         name = seat_name(view, event.get("seat"), self.i18n)
         kind = event.get("kind")
@@ -263,7 +265,7 @@ class GameManager:
             text += " " + t("say.leftover", name=side_name(view, left["side"], self.i18n))
         if event.get("dealt") and not event.get("hand_over"):
             text += " " + t("say.dealt")
-        self.actuator.announce(text)
+        return text
 
     def ui(self):
         return {"selection": self.selection, "queued": self.queued}
