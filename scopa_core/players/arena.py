@@ -229,9 +229,8 @@ def run(
     )
     for i in range(deals):
         arena.play_deal()
-        if progress is not None and (i + 1) % 50 == 0:
-            s = arena.summary()
-            progress.write(f"  {i + 1} deals: {s['margin']:+.3f} ± {s['margin_se']:.3f}\n")
+        if progress is not None and (i + 1) % 50 == 0 and i + 1 < deals:
+            arena.report((a, b), progress)
             progress.flush()
     if out is not None:
         arena.report((a, b), out)
@@ -273,7 +272,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--rules", default="scopa", help="preset[+variant...]")
     parser.add_argument("--budget-a", type=int, default=None, help="rollout budget of A")
     parser.add_argument("--budget-b", type=int, default=None, help="rollout budget of B")
-    parser.add_argument("--progress", action="store_true", help="running margin on stderr")
+    parser.add_argument(
+        "--progress", action="store_true", help="the report so far every 50 deals, on stderr"
+    )
     return parser
 
 

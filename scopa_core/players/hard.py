@@ -24,7 +24,7 @@ from .heuristic import Heuristic
 from .search import Rollout, evaluate_moves
 
 #: default rollout budget in plies per move (about 0.1-0.2 s on CPython)
-DEFAULT_BUDGET: Final = 16_000
+DEFAULT_BUDGET: Final = 10_000
 #: the most candidate moves searched (the heuristic's best)
 MAX_CANDIDATES: Final = 6
 #: a heuristic edge of one point counts this much in the rollout average
