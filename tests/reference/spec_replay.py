@@ -16,6 +16,26 @@ Public functions:
 * :class:`Hand` -- one hand being played: ``legal_moves()`` and ``play()``.
   The differential tests use it to play random legal records too.
 * :func:`score` -- the count of one hand.
+
+Readings of points the spec leaves open (the engine reads them the same way):
+
+* Faults are reported in reading order: the record as a whole (JSON,
+  ``format``, ``rules``, ``hands``) at hand null, move null; then hand by
+  hand, each hand's own fields (dealer, deck, layout, ``moves`` list) at
+  (hand, null) and its moves at (hand, move).  "An unfinished hand followed
+  by another" is reported at the unfinished hand even when the next element
+  of ``hands`` is not a hand object at all.
+* ``rules``, ``hands`` and each hand's ``dealer``, ``deck`` and ``moves``
+  must be present (a saved game right after the deal has ``"moves": []``).
+* In a move, ``"keep": false`` and ``"declare": false`` mean the same as
+  leaving the key out; a declaration carries no ``card``, ``take`` or
+  ``"keep": true``; ``take`` lists a card at most once and never the played
+  card; a keep move may have ``"take": []``; ``"player": null`` is wrong.
+* ``meta`` is ignored like any other unknown key, even when it is not an
+  object.
+* The file must be UTF-8; a leading byte order mark is ignored (RFC 8259
+  allows it).  NaN and Infinity are not JSON.  An integer too long for
+  Python to convert is still a JSON integer, outside every field's range.
 """
 
 from __future__ import annotations
