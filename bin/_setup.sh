@@ -1,0 +1,46 @@
+# Shared set-up for bin/play and bin/test (sourced, not run).
+# Creates .venv and node_modules when missing or out of date; safe to repeat.
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+say() { printf '\n==> %s\n' "$*"; }
+
+stamp_of() { sha256sum "$@" | sha256sum | cut -c1-16; }
+
+setup_python() {
+  local stamp_file=.venv/.scopa-installed stamp
+  stamp="$(stamp_of pyproject.toml)"
+  if [ ! -x .venv/bin/python ]; then
+    say "creating .venv"
+    python3 -m venv .venv
+  fi
+  if [ "$(cat "$stamp_file" 2>/dev/null)" != "$stamp" ]; then
+    say "installing Python packages (pip install -e '.[dev]')"
+    .venv/bin/python -m pip install --quiet -e '.[dev]'
+    echo "$stamp" > "$stamp_file"
+  fi
+}
+
+setup_node() {
+  local stamp_file=node_modules/.scopa-installed stamp
+  stamp="$(stamp_of package.json package-lock.json)"
+  if [ "$(cat "$stamp_file" 2>/dev/null)" != "$stamp" ]; then
+    say "installing the browser runtimes (npm ci)"
+    npm ci --no-audit --no-fund
+    echo "$stamp" > "$stamp_file"
+  fi
+}
+
+setup_chromium() {
+  if [ -x /usr/bin/chromium ]; then
+    return 0
+  fi
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "Chromium is missing: install it with 'sudo apt-get install -y chromium'" >&2
+    return 1
+  fi
+  say "installing Chromium (apt-get)"
+  apt-get update
+  DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+}
