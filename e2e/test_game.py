@@ -350,3 +350,36 @@ def test_a_four_player_match_with_a_computer_partner(
     assert checked["ok"] and checked["complete"] and checked["sides"] == [[0, 2], [1, 3]]
     totals = page.locator("#dlg-count tr[data-row=total] td").all_inner_texts()
     assert totals == [str(t) for t in checked["totals"]]
+
+
+def test_chiamarsi_fuori_has_a_declare_button(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    page = open_game(
+        new_context, network_guard, "?seed=2&variants=chiamarsi-fuori&target=1&level=easy"
+    )
+    while wait_settled(page) == "play" and not my_turn(page):
+        pass
+    assert saved_view(page)["can_declare"] is True
+    page.locator('#actions [data-action="declare"]').click()
+    assert wait_settled(page) == "match-over"
+    record = saved_record(page)
+    assert record["hands"][-1]["moves"][-1].get("declare") is True
+    checked = replay(record)
+    assert checked["complete"] and checked["hands"][-1]["declared"] == 0
+    expect(page.locator("#dlg-count .note")).to_contain_text("called out")
+
+
+def test_three_players_each_count_for_themselves(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    page = open_game(new_context, network_guard, "?seed=3&preset=scopa-3&level=easy&target=1")
+    wait_settled(page)
+    expect(page.locator('[data-zone="opponent"]')).to_have_count(2)
+    expect(page.locator('[data-zone="pile"]')).to_have_count(3)
+    expect(page.locator("#scoreboard .score")).to_have_count(3)
+    phase = play_hand_by_tapping(page)
+    assert phase in ("hand-over", "match-over")
+    cells = count_on_screen(page)
+    assert len(cells["points"]) == 3
+    shot(page, "phone-three-players-count")

@@ -847,7 +847,9 @@ class Actuator:
             notes.append(t("count.cappotto", name=side_name(view, c["cappotto"], self.i18n)))
         note_html = "".join('<p class="note">' + esc(n) + "</p>" for n in notes)
         return (
-            '<table class="count-table" data-hand="'
+            '<table class="count-table" data-sides="'
+            + str(sides)
+            + '" data-hand="'
             + str(c.get("hand_no", ""))
             + '"><thead>'
             + head

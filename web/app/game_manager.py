@@ -43,6 +43,7 @@ class GameManager:
         self.queued = None
         self._busy = False
         self.waiting = 0
+        self.connecting = True  # until the worker holds the match: flows wait for it
         self.pending_settings = None
         self.prefs = {}
         self.url = {}
@@ -67,7 +68,7 @@ class GameManager:
         spawn(flow)
 
     async def acquire(self):
-        while self._busy:
+        while self._busy or self.connecting:
             await asyncio.sleep(0.05)
         self.waiting -= 1
         self.busy = True
@@ -89,6 +90,7 @@ class GameManager:
             mark(self.timings, "cached-table")
             self.update_phase()
             self.prompt()
+            self.dialogs()
         else:
             self.actuator.status(self.i18n.t("status.loading"))
             self.set_phase("loading")
@@ -151,6 +153,7 @@ class GameManager:
         except Exception as exc:
             self.actuator.status(t("status.error", error=str(exc)))
             self.set_phase("error")
+            self.connecting = False
             return
         reply = None
         if self.record is not None:
@@ -172,6 +175,7 @@ class GameManager:
         if fresh:
             self.actuator.deal_in()
         mark(self.timings, "engine-table")
+        self.connecting = False
         queued = self.queued
         self.queued = None
         if queued is not None:
@@ -234,15 +238,22 @@ class GameManager:
             self.actuator.deal_in()
         self.update_phase()
         self.prompt()
+        self.dialogs()
+
+    def dialogs(self):
+        """The count after a hand, the result after the match, the pass screen in hot-seat."""
+        view = self.view
         phase = view.get("phase")
         if phase in ("hand-over", "match-over"):
             self.actuator.close_dialog("dlg-pass")
             if view.get("count") or phase == "match-over":
                 self.actuator.show_count(view)
-        elif view.get("pass_to") is not None:
-            self.actuator.show_pass(view)
         else:
-            self.actuator.close_dialog("dlg-pass")
+            self.actuator.close_dialog("dlg-count")
+            if view.get("pass_to") is not None:
+                self.actuator.show_pass(view)
+            else:
+                self.actuator.close_dialog("dlg-pass")
 
     def describe(self, event, view):
         """A move in words: shown while it is animated and announced (aria-live)."""

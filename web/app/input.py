@@ -72,16 +72,17 @@ class Input:
         if event.ctrlKey or event.metaKey or event.altKey:
             return
         target = event.target
-        tag = str(target.tagName) if target is not None and hasattr(target, "tagName") else ""
-        if tag in TYPING:
-            return
+        key = str(event.key)
         if target is not None and target.isContentEditable:
-            if str(event.key) == "Enter":
+            if key == "Enter":
                 event.preventDefault()  # a name is one line
             return
-        key = str(event.key)
         if self.manager.actuator.any_dialog_open():
             return  # dialogs keep their own keys (Escape closes them natively)
+        # every field of the page is inside a dialog: outside one, keys are the game's
+        tag = str(target.tagName) if target is not None and hasattr(target, "tagName") else ""
+        if tag in TYPING and target.closest("dialog[open]") is not None:
+            return
         handled = self.manager.on_key(key, tag == "BUTTON")
         if handled:
             event.preventDefault()
