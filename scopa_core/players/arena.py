@@ -162,7 +162,12 @@ class Arena:
                 for t in self.times
             ],
             "cpu_ms": [
-                {"median": _pct(t, 0.5) * 1000, "p95": _pct(t, 0.95) * 1000} for t in self.cpu_times
+                {
+                    "median": _pct(t, 0.5) * 1000,
+                    "p95": _pct(t, 0.95) * 1000,
+                    "max": max(t, default=0.0) * 1000,
+                }
+                for t in self.cpu_times
             ],
         }
         return out
@@ -204,7 +209,8 @@ class Arena:
             w(
                 f"  think time {label_ab} ({name}): median {t['median']:.2f} ms, "
                 f"p95 {t['p95']:.2f} ms, max {t['max']:.2f} ms over {t['moves']} moves "
-                f"(CPU time: median {c['median']:.2f} ms, p95 {c['p95']:.2f} ms)\n"
+                f"(CPU time: median {c['median']:.2f} ms, p95 {c['p95']:.2f} ms, "
+                f"max {c['max']:.2f} ms)\n"
             )
 
 
