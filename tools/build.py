@@ -27,9 +27,11 @@ import json
 import re
 import shutil
 import sys
+import tomllib
 import zipfile
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
+from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -552,6 +554,54 @@ def web_files() -> Iterator[Built]:
         yield Built(rel, data)
 
 
+class _PyScriptTags(HTMLParser):
+    """Collects the PyScript <script type="py|mpy"> tags of a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.scripts: list[dict[str, str | None]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "script" and found.get("type") in {"py", "mpy"}:
+            self.scripts.append(found)
+        elif tag in {"py-config", "mpy-config", "py-script", "mpy-script"}:
+            raise BuildError(f"<{tag}> is not supported here: use <script type=...> with config")
+
+
+def check_pyscript_configs(files: dict[str, Built]) -> None:
+    """Every PyScript script must load its interpreter from runtime/, never a CDN.
+
+    Without an `interpreter` key PyScript silently downloads Pyodide or
+    MicroPython from its CDN; a `packages` key makes it fetch micropip.
+    """
+    for path, f in files.items():
+        if not path.endswith(".html"):
+            continue
+        tags = _PyScriptTags()
+        tags.feed(f.data.decode("utf-8"))
+        for script in tags.scripts:
+            where = f"{path}: <script type={script.get('type')} src={script.get('src')}>"
+            raw = script.get("config")
+            if not raw:
+                raise BuildError(f"{where} has no config (so no self-hosted interpreter)")
+            raw = raw.strip()
+            if raw.startswith("{"):
+                config = json.loads(raw)
+            else:
+                base = PurePosixPath(path).parent
+                ref = (base / raw.removeprefix("./")).as_posix()
+                if ref not in files:
+                    raise BuildError(f"{where}: config file {raw} is not in the build")
+                text = files[ref].data.decode("utf-8")
+                config = tomllib.loads(text) if ref.endswith(".toml") else json.loads(text)
+            interpreter = str(config.get("interpreter", ""))
+            if "runtime/" not in interpreter or "://" in interpreter:
+                raise BuildError(f"{where}: config must set interpreter to a runtime/ file")
+            if "packages" in config:
+                raise BuildError(f"{where}: config must not list packages (fetches micropip)")
+
+
 SW_PATH = "sw.js"
 BUILD_INFO_PATH = "build-info.json"
 
@@ -616,6 +666,7 @@ def build(out: Path) -> BuildInfo:
         if f.path in files:
             raise BuildError(f"two sources for dist/{f.path}")
         files[f.path] = f
+    check_pyscript_configs(files)
     template = files.pop(SW_PATH, None)
     if template is None:
         raise BuildError(f"web/{SW_PATH} is missing")

@@ -1,0 +1,90 @@
+"""The build's own guarantees (no browser needed)."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tools import build
+from tools.build import PYODIDE, BuildError, Built, check_pyscript_configs, trim_stdlib
+from tools.serve import DIST
+
+
+def page(config: str) -> dict[str, Built]:
+    html = f"<html><body><script type='py' worker src='w.py' config='{config}'></script></body>"
+    return {"index.html": Built("index.html", html.encode())}
+
+
+def test_a_pyscript_config_must_use_the_self_hosted_interpreter() -> None:
+    check_pyscript_configs(page('{"interpreter": "runtime/pyodide-1/pyodide.mjs"}'))
+    for bad in (
+        "{}",
+        '{"interpreter": "https://cdn.example/pyodide.mjs"}',
+        '{"interpreter": "runtime/pyodide-1/pyodide.mjs", "packages": ["numpy"]}',
+    ):
+        with pytest.raises(BuildError):
+            check_pyscript_configs(page(bad))
+
+
+def test_a_pyscript_config_file_is_checked_too() -> None:
+    files = page("engine.json")
+    files["engine.json"] = Built("engine.json", b'{"files": {}}')
+    with pytest.raises(BuildError, match="interpreter"):
+        check_pyscript_configs(files)
+
+
+def test_trimming_keeps_what_the_app_imports_even_if_listed_as_dropped() -> None:
+    data = (PYODIDE.source / "python_stdlib.zip").read_bytes()
+    trimmed, rescued = trim_stdlib(data, ["email.message"])
+    names = set(zipfile.ZipFile(io.BytesIO(trimmed)).namelist())
+    assert "email/message.py" in names and "email" in {n.split("/")[0] for n in rescued}
+    assert "unittest/__init__.py" not in names
+    plain, _ = trim_stdlib(data, [])
+    assert "email/message.py" not in set(zipfile.ZipFile(io.BytesIO(plain)).namelist())
+
+
+@pytest.fixture(scope="module")
+def built() -> dict[str, Any]:
+    if not (DIST / "build-info.json").is_file():
+        pytest.fail("dist/ is not built: run `python -m tools.build` first")
+    info: dict[str, Any] = json.loads((DIST / "build-info.json").read_text(encoding="utf-8"))
+    return info
+
+
+def test_build_info_describes_the_files_on_disk(built: dict[str, Any]) -> None:
+    for entry in built["files"]:
+        assert (DIST / entry["path"]).stat().st_size == entry["bytes"], entry["path"]
+    assert built["first_visit_gzip"] <= build.BUDGET_GZIP_BYTES
+
+
+def test_the_service_worker_precaches_every_shipped_file(built: dict[str, Any]) -> None:
+    text = (DIST / "sw.js").read_text(encoding="utf-8")
+    match = re.search(r"const BUILD = (\{.*?\});", text, re.S)
+    assert match
+    sw = json.loads(match.group(1))
+    assert sw["cache"] == f"scopa-{built['version']}"
+    on_disk = {p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file()} - {"sw.js"}
+    lazy = {e["path"] for e in built["files"] if not e["precache"]} - {"sw.js"}
+    assert set(sw["files"]) == on_disk - lazy
+    assert all(p.startswith("runtime/pyscript-") for p in lazy)
+
+
+def test_no_placeholder_is_left_in_the_pages() -> None:
+    for path in DIST.rglob("*.html"):
+        assert not re.search(r"@[A-Z]+@", path.read_text(encoding="utf-8")), path
+
+
+def test_the_build_is_reproducible(tmp_path: Path) -> None:
+    """Building twice gives the same bytes, so the cache name only changes with content."""
+    first = build.build(tmp_path / "one")
+    second = build.build(tmp_path / "two")
+    assert first.version == second.version
+    for entry in first.files:
+        one = (tmp_path / "one" / entry.path).read_bytes()
+        assert one == (tmp_path / "two" / entry.path).read_bytes(), entry.path
