@@ -31,6 +31,7 @@ import tomllib
 import zipfile
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
+from functools import cached_property
 from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 
@@ -222,7 +223,7 @@ class Runtime:
     def source(self) -> Path:
         return NODE_MODULES / self.package
 
-    @property
+    @cached_property
     def version(self) -> str:
         meta = json.loads((self.source / "package.json").read_text(encoding="utf-8"))
         version = meta["version"]
@@ -459,23 +460,23 @@ def trim_stdlib(data: bytes, roots: Iterable[str]) -> tuple[bytes, dict[str, str
 
 
 def python_sources_imports(files: Iterable[Path]) -> set[str]:
-    """Top-level names eagerly imported by the app's own Python files."""
+    """Stdlib modules the app's own Python files import, anywhere in them."""
     names: set[str] = set()
     for path in files:
         source = path.read_text(encoding="utf-8")
-        for name in eager_imports(source, path.stem, path.name == "__init__.py"):
-            names.add(name.split(".")[0])
-        # lazily imported (inside functions) stdlib modules count too
         try:
             tree = ast.parse(source)
-        except SyntaxError:
+        except SyntaxError:  # fall back to the import lines
+            names |= eager_imports(source, path.stem, path.name == "__init__.py")
             continue
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
-                names.update(alias.name.split(".")[0] for alias in node.names)
+                names.update(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                names.add(node.module.split(".")[0])
-    return {n for n in names if n in sys.stdlib_module_names or n in {"pyodide", "_pyodide"}}
+                names.add(node.module)
+                # "from pkg import sub" may import the submodule pkg.sub
+                names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return {n for n in names if n.split(".")[0] in sys.stdlib_module_names}
 
 
 # --- the build ---------------------------------------------------------------
