@@ -213,6 +213,7 @@ class Actuator:
         body = document.body
         body.dataset.deck = self.i18n.deck
         body.dataset.handSize = str((view.get("rules") or {}).get("hand_size", 3))
+        body.dataset.players = str(view.get("players", 2))
         self.render_scoreboard(view)
         self.render_opponents(view)
         self.render_felt(view)
@@ -249,7 +250,9 @@ class Actuator:
         parts.append(
             '<div class="target">' + esc(t("score.target", n=view.get("target", ""))) + "</div>"
         )
-        by_id("scoreboard").innerHTML = "".join(parts)
+        board = by_id("scoreboard")
+        board.innerHTML = "".join(parts)
+        board.dataset.n = str(len(totals))
 
     def seat_order(self, view):
         players = view.get("players", 2)
@@ -351,6 +354,7 @@ class Actuator:
         table = view.get("table") or []
         box = by_id("table")
         box.dataset.count = str(len(table))
+        box.dataset.size = "l" if len(table) <= 4 else ("m" if len(table) <= 8 else "s")
         box.setAttribute("aria-label", t("zone.table") if table else t("zone.table_empty"))
         if table:
             box.innerHTML = "".join(self.face(code, "card") for code in table)
