@@ -315,7 +315,9 @@ class Actuator:
                 + str(n)
                 + '">'
                 + backs
-                + '</div><div class="last">'
+                + '<span class="count-badge" aria-hidden="true">'
+                + str(n)
+                + '</span></div><div class="last">'
                 + self.mini_move(last[seat] if seat < len(last) else None, view)
                 + "</div></div>"
             )

@@ -12,7 +12,8 @@ from i18n import CAPTURE_VARIANTS, DECKS, LEVELS, PRESETS, TOGGLE_VARIANTS
 from pyscript import document, window, workers
 from selection import PLAY, REJECT, UPDATE, Selection, pick_card
 
-THINK_MS = 520  # least time a computer move takes on screen, so a person can follow
+THINK_MS = 450  # least time a computer move takes on screen, so a person can follow
+THINK_MS_CROWD = 280  # at 4 and 6 players, when several computers play in a row
 THINK_MS_REDUCED = 60
 
 DEFAULT_SETTINGS = {"preset": "scopa", "variants": [], "target": 11, "level": "normal"}
@@ -468,9 +469,10 @@ class GameManager:
                 if not reply.get("ok"):
                     self.actuator.status(self.i18n.t("status.error", error=reply.get("error", "?")))
                     return
-                wait = (THINK_MS_REDUCED if self.actuator.reduced else THINK_MS) - (
-                    now_ms() - started
-                )
+                think = THINK_MS if self.view.get("players", 2) <= 3 else THINK_MS_CROWD
+                if self.actuator.reduced:
+                    think = THINK_MS_REDUCED
+                wait = think - (now_ms() - started)
                 if wait > 0:
                     await asyncio.sleep(wait / 1000)
                 await self.apply(reply)
