@@ -8,6 +8,7 @@
 import asyncio
 
 from pyscript import document, window
+from pyscript.ffi import to_js
 
 FLY_MS = 380
 SHOW_TAKE_MS = 420
@@ -903,7 +904,8 @@ class Actuator:
         self.open_dialog("dlg-count")
         first = dlg.querySelector(".btn.primary")
         if first is not None:
-            first.focus()
+            first.focus(to_js({"preventScroll": True}))  # the title stays in view
+        dlg.scrollTop = 0
 
     def result_text(self, view):
         t = self.i18n.t
