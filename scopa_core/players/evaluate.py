@@ -211,7 +211,7 @@ def open_races(rules: Rules, piles: tuple[int, ...] | list[int]) -> tuple[bool, 
 # -- scopa risk --------------------------------------------------------------------
 
 _SWEEP: dict[Rules, dict[int, int]] = {}
-_SWEEP_LIMIT: Final = 200_000
+_SWEEP_LIMIT: Final = 60_000
 
 
 def sweepers(rules: Rules, table: int) -> int:

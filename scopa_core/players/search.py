@@ -54,7 +54,7 @@ CARDS_TERM: Final = 0.02
 COINS_TERM: Final = 0.03
 PRIMIERA_TERM: Final = 0.002
 #: entries kept in a rollout's capture-options memo before it is cleared
-_MEMO_LIMIT: Final = 300_000
+_MEMO_LIMIT: Final = 60_000
 
 
 class Rollout:
