@@ -9,7 +9,7 @@
 
 Two figures per visit, on the page's own clock (zero at navigation start):
 when body[data-phase] became "play", and when the engine worker (Pyodide)
-first answered engine_info(). The median and range of the runs are printed.
+was ready to answer. The median and range of the runs are printed.
 The site is served from dist/ on 127.0.0.1 by tools/serve.py.
 """
 
@@ -38,8 +38,9 @@ CHROMIUM_ARGS = [
 TIMEOUT_MS = 120_000
 
 # On the page's own clock (ms since navigation start), records when the page
-# first reaches phase "play" (__playAt) and when the engine worker first
-# answers engine_info() (__engineAt), asked as soon as the worker exists.
+# first reaches phase "play" (__playAt) and when the engine worker is ready:
+# Pyodide started, engine_worker.py run, its functions exported (__engineAt).
+# (Not a call: it would queue behind whatever the page already asked for.)
 RECORD = """
 (() => {
   const mark = () => {
@@ -57,7 +58,6 @@ RECORD = """
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     await script.xworker.ready;
-    await script.xworker.sync.engine_info();
     window.__engineAt = performance.now();
   })();
 })();
@@ -67,7 +67,7 @@ RECORD = """
 @dataclass(frozen=True)
 class Visit:
     play: float  # seconds to data-phase="play"
-    engine: float  # seconds to the engine worker's first answer
+    engine: float  # seconds to the engine worker being ready
 
 
 def measure(page: Page) -> Visit:
