@@ -101,6 +101,62 @@ def restore(record_text) -> str:
     return _answer(action)
 
 
+def _checked(text):
+    """A record file's text, parsed and checked by the replay checker; raises on a bad one."""
+    from scopa_core.record import load_record, parse_json
+
+    data = parse_json(str(text) if text is not None else "")
+    load_record(data)  # raises RecordError with the hand and move where it goes wrong
+    return data
+
+
+def _check_failure(exc):
+    return {**exc.to_json(), "view": None}
+
+
+def check_import(text) -> str:
+    """Check a record file's text (nothing changes): the replay checker's answer,
+    {"ok": true, "check": {...}} or {"ok": false, "error", "hand", "move"}."""
+
+    def action():
+        from scopa_core.record import check_record_text
+
+        result = check_record_text(str(text) if text is not None else "")
+        if not result.get("ok"):
+            return {**result, "view": None}
+        return {"ok": True, "check": result, "view": None}
+
+    return _answer(action)
+
+
+def import_record(text) -> str:
+    """Continue (or show, if it is over) the match of a record file; a bad file
+    changes nothing and gets the checker's sentence."""
+
+    def action():
+        global _session
+        from scopa_core.record import RecordError
+
+        try:
+            data = _checked(text)
+        except RecordError as exc:
+            return _check_failure(exc)
+        _session = Session.restore(data)
+        return {"ok": True}
+
+    return _answer(action)
+
+
+def export_record() -> str:
+    """The match as a record file's text: {"ok": true, "text": the spec record, indented}."""
+
+    def action():
+        record = _current().to_record()
+        return {"ok": True, "text": json.dumps(record, indent=1, ensure_ascii=False), "view": None}
+
+    return _answer(action)
+
+
 def play(move_text) -> str:
     """A person's move: {"card": "7D", "take": ["3S", "4C"]} (+ "keep", "declare", "seat")."""
     return _answer(lambda: {"ok": True, "event": _current().play(_load(move_text))})
@@ -158,6 +214,9 @@ __export__ = [
     "engine_info",
     "new_match",
     "restore",
+    "check_import",
+    "import_record",
+    "export_record",
     "play",
     "step",
     "next_hand",

@@ -33,10 +33,16 @@ VIEW_VERSION = 1
 LEVELS = ("easy", "normal", "hard", "expert")
 DEFAULT_LEVEL = "normal"
 NAME_LIMIT = 24
+MATCH_ID_LIMIT = 64
 
 
 class SessionError(ValueError):
     """A request the session cannot carry out (bad settings, not your turn...)."""
+
+
+def new_match_id() -> str:
+    """A name for a new match, unique on a device (64 random bits in hex)."""
+    return f"{random.SystemRandom().getrandbits(64):016x}"
 
 
 # --- settings ----------------------------------------------------------------
@@ -206,6 +212,9 @@ class Session:
         self.shown: int | None = self.persons[0] if len(self.persons) == 1 else None
         self.resigned: int | None = None
         self._players: dict[int, Any] = {}
+        # names this match in saved records (meta.id), so that the page counts each
+        # match once in its statistics, also across reloads and imports
+        self.match_id = new_match_id()
 
     # -- creation ----------------------------------------------------------
     @classmethod
@@ -257,6 +266,9 @@ class Session:
         session = cls(settings, match, seed)
         # the exact rules of the record win over anything the settings say
         session.rules = match.rules
+        match_id = meta.get("id")
+        if isinstance(match_id, str) and 0 < len(match_id) <= MATCH_ID_LIMIT:
+            session.match_id = match_id
         shown = meta.get("shown")
         if isinstance(shown, int) and shown in session.persons:
             session.shown = shown
@@ -581,6 +593,7 @@ class Session:
             "settings": self.settings,
             "seed": self.seed,
             "shown": self.shown,
+            "id": self.match_id,
         }
         if self.resigned is not None:
             meta["resigned"] = self.resigned
