@@ -10,7 +10,10 @@ import json
 from actuator import seat_name, side_name, spawn
 from i18n import CAPTURE_VARIANTS, DECKS, LEVELS, PRESETS, TOGGLE_VARIANTS
 from pyscript import document, window, workers
+from saves import Saves
 from selection import PLAY, REJECT, UPDATE, Selection, pick_card
+from storage import RECORD
+from updates import Updates
 
 THINK_MS = 450  # least time a computer move takes on screen, so a person can follow
 THINK_MS_CROWD = 280  # at 4 and 6 players, when several computers play in a row
@@ -50,6 +53,8 @@ class GameManager:
         self.url = {}
         self.help_lang = None
         self.timings = {}
+        self.saves = Saves(self)  # unreadable saved data, export/import, statistics
+        self.updates = Updates(self)  # a new version of the app, installed between hands
 
     @property
     def busy(self):
@@ -85,6 +90,7 @@ class GameManager:
             self.storage.clear_game()
         view, record = self.storage.load_game()
         self.record = record
+        self.saves.load_stats()
         if view is not None and record is not None:
             self.view = view
             self.actuator.render(view, self.ui())
@@ -95,6 +101,7 @@ class GameManager:
         else:
             self.actuator.status(self.i18n.t("status.loading"))
             self.set_phase("loading")
+        self.saves.show_problems()  # saved data that could not be read (kept aside)
         spawn(self.connect())
 
     def url_settings(self):
@@ -160,7 +167,9 @@ class GameManager:
         if self.record is not None:
             reply = await self.call("restore", json.dumps(self.record))
             if not reply.get("ok"):
-                window.console.warn("saved game not restored:", reply.get("error"))
+                # kept aside, never deleted silently; the player is told below
+                self.storage.quarantine(RECORD, "engine", reply.get("error") or "?")
+                self.record = None
                 reply = None
         if reply is None:
             reply = await self.call(
@@ -172,10 +181,11 @@ class GameManager:
         if fresh:
             self.selection = None
             self.queued = None
-        await self.apply(reply, animate=False, keep_selection=not fresh)
+        await self.apply(reply, animate=False, keep_selection=not fresh, tally=False)
         if fresh:
             self.actuator.deal_in()
         mark(self.timings, "engine-table")
+        self.saves.show_problems()
         self.connecting = False
         queued = self.queued
         self.queued = None
@@ -240,6 +250,8 @@ class GameManager:
         self.update_phase()
         self.prompt()
         self.dialogs()
+        self.saves.after_apply(view, self.record, tally)
+        self.updates.after_view(view)
 
     def dialogs(self):
         """The count after a hand, the result after the match, the pass screen in hot-seat."""
@@ -485,6 +497,8 @@ class GameManager:
     def on_action(self, name, el):
         t = self.i18n.t
         sel = self.selection
+        if self.saves.on_action(name, el) or self.updates.on_action(name, el):
+            return
         if name == "close":
             dlg = el.closest("dialog")
             if dlg is not None:

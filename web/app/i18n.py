@@ -157,6 +157,88 @@ STRINGS = {
         "reason.no_sum": "{card} cannot take {take}: it can take {options}.",
         "reason.ace": "{card} takes {options}.",
         "reason.or": " or ",
+        # saved data, export/import, statistics, updates (saves.py, updates.py)
+        "saved.title": "Your saved data could not be read",
+        "saved.lead.game": "The match saved on this device cannot be continued.",
+        "saved.lead.stats": "The statistics saved on this device could not be read.",
+        "saved.lead.prefs": "The preferences saved on this device could not be read.",
+        "saved.lead.data": "Some data saved on this device could not be read.",
+        "saved.why.corrupt": "The data is damaged ({detail}).",
+        "saved.why.version": "It was saved in a format this version cannot read ({detail}).",
+        "saved.why.engine": "The rules engine refused it: {detail}",
+        "saved.kept": (
+            "Nothing has been deleted: the data stays on this device, under Your games,"
+            " until you discard it. Download it to keep a copy."
+        ),
+        "saved.stuck": (
+            "There is no room to set it aside, so nothing new is saved"
+            " until you download and discard it (Your games)."
+        ),
+        "saved.what.game": "A saved match",
+        "saved.what.stats": "Statistics",
+        "saved.what.prefs": "Preferences",
+        "saved.what.data": "Saved data",
+        "btn.download_data": "Download the data",
+        "btn.start_afresh": "Start afresh",
+        "btn.discard": "Discard",
+        "confirm.discard": "Delete this unreadable data from the device for good?",
+        "btn.yes_discard": "Yes, delete it",
+        "btn.games": "Your games and statistics",
+        "games.title": "Your games",
+        "games.export_text": (
+            "Save this match as a record file, to keep it or to continue it elsewhere."
+        ),
+        "btn.export": "Export this match",
+        "games.exported": "The match was saved as a file.",
+        "games.nothing": "There is no match to export yet.",
+        "games.import_text": (
+            "Open a record file: an unfinished match continues here,"
+            " a finished one shows its final count."
+        ),
+        "btn.import": "Import a match file",
+        "games.import_bad": "This file cannot be imported: {error}",
+        "games.where_move": "(hand {hand}, move {move})",
+        "games.where_hand": "(hand {hand})",
+        "games.imported": "Match imported.",
+        "games.unreadable_file": "The file could not be read.",
+        "confirm.import": (
+            "A match is in progress. Replace it with the imported one?"
+            " (Export it first to keep it.)"
+        ),
+        "btn.yes_import": "Yes, import it",
+        "games.stats_text": "Matches and hands won and lost on this device.",
+        "games.unreadable": "Unreadable saved data",
+        "btn.stats": "Statistics",
+        "stats.title": "Statistics",
+        "stats.empty": (
+            "No hand has been counted yet: your matches against the computer count here."
+        ),
+        "stats.all": "All games",
+        "stats.matches_won": "Matches won",
+        "stats.matches_lost": "Matches lost",
+        "stats.hands_won": "Hands won",
+        "stats.hands_drawn": "Hands drawn",
+        "stats.hands_lost": "Hands lost",
+        "stats.scope": "Scope made",
+        "stats.average": "Points per hand",
+        "stats.note": (
+            "Kept on this device only. Matches between two or more people are not counted."
+        ),
+        "btn.reset_stats": "Reset the statistics",
+        "confirm.reset_stats": "Reset all statistics to zero? This cannot be undone.",
+        "btn.yes_reset": "Yes, reset them",
+        "level.mixed": "Mixed levels",
+        "level.none": "No computer",
+        "update.ready": "A new version is ready.",
+        "update.ready_hand": (
+            "A new version is ready. It will be installed at the end of this hand,"
+            " or the next time the app starts."
+        ),
+        "update.pending": "The new version will be installed at the end of this hand.",
+        "update.reloading": "Installing the new version…",
+        "btn.reload": "Reload",
+        "btn.update_at_end": "Update when the hand ends",
+        "btn.later": "Later",
         "rank.A": "Ace",
         "rank.J": "Jack",
         "rank.Q.fr": "Queen",
@@ -325,6 +407,91 @@ STRINGS = {
         "reason.no_sum": "{card} non può prendere {take}: può prendere {options}.",
         "reason.ace": "{card} prende {options}.",
         "reason.or": " oppure ",
+        # dati salvati, esportazione/importazione, statistiche, aggiornamenti
+        "saved.title": "Non è stato possibile leggere i dati salvati",
+        "saved.lead.game": "La partita salvata su questo dispositivo non può essere ripresa.",
+        "saved.lead.stats": "Le statistiche salvate su questo dispositivo non sono leggibili.",
+        "saved.lead.prefs": "Le preferenze salvate su questo dispositivo non sono leggibili.",
+        "saved.lead.data": "Alcuni dati salvati su questo dispositivo non sono leggibili.",
+        "saved.why.corrupt": "I dati sono danneggiati ({detail}).",
+        "saved.why.version": (
+            "Sono stati salvati in un formato che questa versione non sa leggere ({detail})."
+        ),
+        "saved.why.engine": "Il motore delle regole li ha rifiutati: {detail}",
+        "saved.kept": (
+            "Non è stato cancellato nulla: i dati restano su questo dispositivo, in Le tue"
+            " partite, finché non li elimini. Scaricali per conservarne una copia."
+        ),
+        "saved.stuck": (
+            "Non c'è spazio per metterli da parte: non si salva nulla di nuovo"
+            " finché non li scarichi ed elimini (Le tue partite)."
+        ),
+        "saved.what.game": "Una partita salvata",
+        "saved.what.stats": "Statistiche",
+        "saved.what.prefs": "Preferenze",
+        "saved.what.data": "Dati salvati",
+        "btn.download_data": "Scarica i dati",
+        "btn.start_afresh": "Ricomincia da capo",
+        "btn.discard": "Elimina",
+        "confirm.discard": "Eliminare per sempre questi dati illeggibili dal dispositivo?",
+        "btn.yes_discard": "Sì, eliminali",
+        "btn.games": "Le tue partite e statistiche",
+        "games.title": "Le tue partite",
+        "games.export_text": (
+            "Salva questa partita in un file, per conservarla o continuarla altrove."
+        ),
+        "btn.export": "Esporta questa partita",
+        "games.exported": "La partita è stata salvata in un file.",
+        "games.nothing": "Non c'è ancora nessuna partita da esportare.",
+        "games.import_text": (
+            "Apri un file di partita: una partita non finita continua qui,"
+            " una finita mostra il conteggio finale."
+        ),
+        "btn.import": "Importa una partita da file",
+        "games.import_bad": "Questo file non può essere importato: {error}",
+        "games.where_move": "(smazzata {hand}, mossa {move})",
+        "games.where_hand": "(smazzata {hand})",
+        "games.imported": "Partita importata.",
+        "games.unreadable_file": "Non è stato possibile leggere il file.",
+        "confirm.import": (
+            "C'è una partita in corso. Sostituirla con quella importata?"
+            " (Esportala prima per conservarla.)"
+        ),
+        "btn.yes_import": "Sì, importala",
+        "games.stats_text": "Partite e smazzate vinte e perse su questo dispositivo.",
+        "games.unreadable": "Dati salvati illeggibili",
+        "btn.stats": "Statistiche",
+        "stats.title": "Statistiche",
+        "stats.empty": (
+            "Nessuna smazzata è stata ancora contata:"
+            " qui contano le tue partite contro il computer."
+        ),
+        "stats.all": "Tutti i giochi",
+        "stats.matches_won": "Partite vinte",
+        "stats.matches_lost": "Partite perse",
+        "stats.hands_won": "Smazzate vinte",
+        "stats.hands_drawn": "Smazzate pari",
+        "stats.hands_lost": "Smazzate perse",
+        "stats.scope": "Scope fatte",
+        "stats.average": "Punti per smazzata",
+        "stats.note": (
+            "Conservate solo su questo dispositivo. Le partite tra due o più persone non contano."
+        ),
+        "btn.reset_stats": "Azzera le statistiche",
+        "confirm.reset_stats": "Azzerare tutte le statistiche? Non si può annullare.",
+        "btn.yes_reset": "Sì, azzerale",
+        "level.mixed": "Livelli misti",
+        "level.none": "Nessun computer",
+        "update.ready": "È pronta una nuova versione.",
+        "update.ready_hand": (
+            "È pronta una nuova versione. Verrà installata alla fine di questa smazzata,"
+            " o al prossimo avvio dell'app."
+        ),
+        "update.pending": "La nuova versione verrà installata alla fine di questa smazzata.",
+        "update.reloading": "Installazione della nuova versione…",
+        "btn.reload": "Ricarica",
+        "btn.update_at_end": "Aggiorna a fine smazzata",
+        "btn.later": "Più tardi",
         "rank.A": "Asso",
         "rank.J": "Fante",
         "rank.Q.fr": "Donna",

@@ -2,7 +2,11 @@
 # It shows state and forwards the player's actions; every game rule is decided
 # by the engine worker (worker/engine_worker.py, Pyodide).
 #
-#   storage.py       localStorage: the saved match, the last table view, preferences
+#   storage.py       localStorage: the saved match, the last table view, preferences,
+#                    statistics, and saved data that could not be read (kept aside)
+#   stats.py         statistics of the matches played on this device
+#   saves.py         unreadable saved data, export/import of records, the statistics dialog
+#   updates.py       the service worker: a new version is installed between hands
 #   i18n.py          Italian and English strings, card names
 #   actuator.py      drawing the table and animating moves
 #   selection.py     matching taps against the legal moves the engine sent
@@ -37,18 +41,11 @@ def local_storage():
         return _NoStorage()
 
 
-async def register_service_worker():
-    """Register sw.js (offline play); failures never stop the game."""
-    nav = window.navigator
-    if not hasattr(nav, "serviceWorker"):
-        return
-    try:
-        await nav.serviceWorker.register("sw.js")
-    except Exception as exc:
-        window.console.warn("service worker registration failed:", str(exc))
+def now_iso():
+    return str(window.Date.new().toISOString())
 
 
-storage = Storage(local_storage())
+storage = Storage(local_storage(), now_iso)
 prefs = storage.load_prefs()
 i18n = I18n(
     prefs.get("lang") or browser_lang(window.navigator.language), prefs.get("deck") or "french"
@@ -57,4 +54,4 @@ actuator = Actuator(i18n)
 manager = GameManager(i18n, actuator, storage)
 controls = Input(manager)
 manager.start()
-spawn(register_service_worker())
+spawn(manager.updates.start())  # sw.js: offline play, and new versions between hands

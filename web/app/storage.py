@@ -1,14 +1,28 @@
-# Saving on this device (localStorage), kept small and in one place so that
-# saved-game checks, import/export and statistics can grow here.
+# Saving on this device (localStorage): the match in progress, the last table
+# view, preferences and statistics, and whatever of them could not be read.
 #
 # Keys (all JSON text):
-#   scopa.v1.record  the match as a spec record (scopa-record/1, settings in meta)
-#   scopa.v1.view    the latest table view the engine sent (drawn at start-up)
-#   scopa.v1.prefs   {"lang": "it"|"en", "deck": "french"|..., "settings": {...}}
+#   scopa.v1.record      the match as a spec record (scopa-record/1, settings in meta)
+#   scopa.v1.view        the latest table view the engine sent (drawn at start-up)
+#   scopa.v1.prefs       {"lang": "it"|"en", "deck": "french"|..., "settings": {...}}
+#   scopa.v1.stats       statistics (see stats.py)
+#   scopa.v1.unreadable  a list of the saved data that could not be read, each
+#                        {"key", "what": "game"|"stats"|"prefs", "reason":
+#                        "corrupt"|"version"|"engine", "detail", "text", "at"}; "text"
+#                        is the raw data exactly as it was found
+#
+# Nothing is ever deleted silently: saved data that cannot be read (broken JSON,
+# a record of another format version, a record the engine's checker refuses) is
+# moved under scopa.v1.unreadable with the reason, reported in `problems` for the
+# page to tell the player, and stays there until the player discards it. If there
+# is no room to move it, it stays under its own key, which is then never written
+# (`stuck`). The table view is only a cache of what the record says and is simply
+# replaced when it is unreadable.
 #
 # `backend` is anything with getItem/setItem/removeItem (window.localStorage in
-# the page, a fake in tests). Every failure (storage disabled, full, corrupt
-# JSON) is swallowed: saving is a convenience, never a reason to stop playing.
+# the page, a fake in tests). Storage that is disabled or full never stops play.
+#
+# MicroPython-compatible (the page) and importable in CPython (tests).
 
 import json
 
@@ -16,28 +30,69 @@ PREFIX = "scopa.v1."
 RECORD = PREFIX + "record"
 VIEW = PREFIX + "view"
 PREFS = PREFIX + "prefs"
+STATS = PREFIX + "stats"
+UNREADABLE = PREFIX + "unreadable"
+
+RECORD_FORMAT = "scopa-record/1"
+WHAT = {RECORD: "game", STATS: "stats", PREFS: "prefs"}
+
+
+def record_problem(text):
+    """Why a saved record's text cannot be restored, as (reason, detail), or None.
+
+    The engine checks the rest when it restores the match (reason "engine")."""
+    try:
+        data = json.loads(text)
+    except Exception as exc:
+        return ("corrupt", "not JSON (" + str(exc) + ")")
+    if not isinstance(data, dict):
+        return ("corrupt", "not a JSON object")
+    fmt = data.get("format")
+    if fmt == RECORD_FORMAT:
+        return None
+    if isinstance(fmt, str) and fmt.startswith("scopa-record/"):
+        return ("version", fmt)
+    return ("corrupt", "no " + RECORD_FORMAT + " format")
 
 
 class Storage:
-    def __init__(self, backend):
+    def __init__(self, backend, clock=None):
         self.backend = backend
+        self.clock = clock  # () -> a date-time string for the entries, or None
+        self.problems = []  # entries moved aside during this visit, for the page to report
+        self.stuck = {}  # key -> entry: unreadable data that could not be moved aside
 
-    def _get(self, key):
+    # -- raw access --------------------------------------------------------------
+    def _raw(self, key):
         try:
             text = self.backend.getItem(key)
         except Exception:
             return None
         if type(text) is not str or not text:
             return None
+        return text
+
+    def _get(self, key):
+        text = self._raw(key)
+        if text is None:
+            return None
         try:
             return json.loads(text)
         except Exception:
             return None
 
-    def _set(self, key, value):
+    def _put(self, key, text):
         try:
-            self.backend.setItem(key, json.dumps(value))
+            self.backend.setItem(key, text)
             return True
+        except Exception:
+            return False
+
+    def _set(self, key, value):
+        if key in self.stuck:
+            return False  # unreadable data the player has not dealt with yet
+        try:
+            return self._put(key, json.dumps(value))
         except Exception:
             return False
 
@@ -47,24 +102,118 @@ class Storage:
         except Exception:
             pass
 
-    # -- preferences --------------------------------------------------------
+    # -- unreadable data -------------------------------------------------------------
+    def unreadable(self):
+        """Every unreadable piece of saved data kept on the device (a list of entries)."""
+        entries = []
+        text = self._raw(UNREADABLE)
+        if text is not None:
+            try:
+                data = json.loads(text)
+            except Exception:
+                data = None
+            if isinstance(data, list) and all(isinstance(e, dict) for e in data):
+                entries = [e for e in data if isinstance(e.get("text"), str)]
+            else:  # the list itself is damaged: keep it whole, as one entry
+                entries = [self._entry(UNREADABLE, "corrupt", "a damaged list", text)]
+        for key in (RECORD, STATS, PREFS):
+            if key in self.stuck:
+                entries.append(self.stuck[key])
+        return entries
+
+    def _entry(self, key, reason, detail, text):
+        return {
+            "key": key,
+            "what": WHAT.get(key, "data"),
+            "reason": reason,
+            "detail": detail,
+            "text": text,
+            "at": self.clock() if self.clock is not None else "",
+        }
+
+    def _write_unreadable(self, entries):
+        kept = [e for e in entries if not e.get("stuck")]
+        if not kept:
+            self._remove(UNREADABLE)
+            return True
+        return self._put(UNREADABLE, json.dumps(kept))
+
+    def quarantine(self, key, reason, detail):
+        """Move the data under `key` aside (it could not be read); the entry, or None."""
+        text = self._raw(key)
+        if text is None:
+            return None
+        entry = self._entry(key, reason, detail, text)
+        entries = [e for e in self.unreadable() if not e.get("stuck")]
+        entries.append(entry)
+        moved = self._write_unreadable(entries)
+        if not moved and key != VIEW:
+            self._remove(VIEW)  # the view is only a cache: make room
+            moved = self._write_unreadable(entries)
+        if moved:
+            self._remove(key)
+            if key == RECORD:
+                self._remove(VIEW)
+            self.stuck.pop(key, None)
+        else:
+            entry["stuck"] = True
+            self.stuck[key] = entry
+        self.problems.append(entry)
+        return entry
+
+    def discard(self, index):
+        """The player discards one unreadable entry (by its place in unreadable())."""
+        entries = self.unreadable()
+        if not 0 <= index < len(entries):
+            return False
+        entry = entries.pop(index)
+        if entry.get("stuck"):
+            self._remove(entry["key"])
+            self.stuck.pop(entry["key"], None)
+            return True
+        return self._write_unreadable(entries)
+
+    # -- preferences --------------------------------------------------------------
     def load_prefs(self):
-        prefs = self._get(PREFS)
-        return prefs if isinstance(prefs, dict) else {}
+        text = self._raw(PREFS)
+        if text is None:
+            return {}
+        try:
+            prefs = json.loads(text)
+        except Exception as exc:
+            prefs = None
+            detail = "not JSON (" + str(exc) + ")"
+        else:
+            detail = "not a JSON object"
+        if isinstance(prefs, dict):
+            return prefs
+        self.quarantine(PREFS, "corrupt", detail)
+        return {}
 
     def save_prefs(self, prefs):
         return self._set(PREFS, prefs)
 
-    # -- the game in progress -------------------------------------------------
+    # -- the game in progress -------------------------------------------------------------
     def load_game(self):
-        """(view, record): both dicts, or (None, None) when nothing usable is saved."""
-        record = self._get(RECORD)
-        view = self._get(VIEW)
-        if not isinstance(record, dict) or record.get("format") != "scopa-record/1":
+        """(view, record): both dicts, or (None, None) when no usable game is saved.
+
+        A record that cannot be read is moved aside (see quarantine)."""
+        text = self._raw(RECORD)
+        if text is None:
             return (None, None)
+        problem = record_problem(text)
+        if problem is not None:
+            self.quarantine(RECORD, problem[0], problem[1])
+            return (None, None)
+        record = json.loads(text)
+        view = self._get(VIEW)
         if not isinstance(view, dict) or view.get("version") != 1:
             view = None
         return (view, record)
+
+    def record_text(self):
+        """The saved record exactly as stored (for a download), or None."""
+        return self._raw(RECORD)
 
     def save_game(self, view, record):
         ok = self._set(RECORD, record)
@@ -73,5 +222,35 @@ class Storage:
         return ok
 
     def clear_game(self):
+        if RECORD in self.stuck:
+            return  # unreadable: only the player may throw it away
         self._remove(VIEW)
         self._remove(RECORD)
+
+    # -- statistics -----------------------------------------------------------------
+    def load_stats(self, valid):
+        """The statistics object, or None when there are none yet; `valid(data)`
+        says whether the data is statistics this version understands."""
+        text = self._raw(STATS)
+        if text is None:
+            return None
+        try:
+            data = json.loads(text)
+        except Exception as exc:
+            self.quarantine(STATS, "corrupt", "not JSON (" + str(exc) + ")")
+            return None
+        if not valid(data):
+            version = data.get("version") if isinstance(data, dict) else None
+            if isinstance(version, int) and version > 1:
+                self.quarantine(STATS, "version", "statistics version " + str(version))
+            else:
+                self.quarantine(STATS, "corrupt", "not statistics")
+            return None
+        return data
+
+    def save_stats(self, stats):
+        return self._set(STATS, stats)
+
+    def clear_stats(self):
+        if STATS not in self.stuck:
+            self._remove(STATS)

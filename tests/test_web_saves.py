@@ -1,0 +1,280 @@
+"""Saving on the device, record import and statistics: the page's pure modules
+(storage.py, stats.py, MicroPython in the browser) and the worker's import
+functions, run here in CPython."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+for folder in ("web/worker", "web/app"):
+    path = str(ROOT / folder)
+    if path not in sys.path:
+        sys.path.insert(0, path)
+
+import engine_worker  # noqa: E402
+import stats  # noqa: E402
+import storage  # noqa: E402
+from session import Session  # noqa: E402
+
+from scopa_core.record import check_record_text  # noqa: E402
+from tests.test_web_session import play_out  # noqa: E402
+
+
+class FakeLocalStorage:
+    def __init__(self, room: int = 10**9) -> None:
+        self.data: dict[str, str] = {}
+        self.room = room
+
+    def getItem(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        others = sum(len(v) for k, v in self.data.items() if k != key)
+        if others + len(value) > self.room:
+            raise RuntimeError("QuotaExceededError")
+        self.data[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self.data.pop(key, None)
+
+
+def new_match(settings: dict[str, Any]) -> dict[str, Any]:
+    reply: dict[str, Any] = json.loads(engine_worker.new_match(json.dumps(settings)))
+    assert reply["ok"], reply
+    return reply
+
+
+def saved(backend: FakeLocalStorage, settings: dict[str, Any]) -> storage.Storage:
+    store = storage.Storage(backend, lambda: "2026-11-30T12:00:00Z")
+    reply = new_match(settings)
+    assert store.save_game(reply["view"], reply["record"])
+    return store
+
+
+# --- unreadable saved data is kept aside, never deleted silently --------------
+
+
+def test_a_corrupt_record_is_kept_aside_with_its_exact_text() -> None:
+    backend = FakeLocalStorage()
+    store = saved(backend, {"seed": 1})
+    broken = backend.data[storage.RECORD][:-7] + "\u00e8 oops"
+    backend.data[storage.RECORD] = broken
+    assert store.load_game() == (None, None)
+    assert storage.RECORD not in backend.data and storage.VIEW not in backend.data
+    [entry] = store.problems
+    assert entry["what"] == "game" and entry["reason"] == "corrupt"
+    assert entry["text"] == broken and entry["at"] == "2026-11-30T12:00:00Z"
+    # a later visit still has it, until the player discards it
+    again = storage.Storage(backend)
+    assert again.load_game() == (None, None) and again.problems == []
+    assert [e["text"] for e in again.unreadable()] == [broken]
+    assert again.discard(0)
+    assert again.unreadable() == [] and storage.UNREADABLE not in backend.data
+
+
+def test_a_record_of_another_format_version_is_kept_aside() -> None:
+    backend = FakeLocalStorage()
+    store = storage.Storage(backend)
+    backend.data[storage.RECORD] = '{"format": "scopa-record/2", "hands": []}'
+    assert store.load_game() == (None, None)
+    assert store.problems[0]["reason"] == "version"
+    assert store.problems[0]["detail"] == "scopa-record/2"
+
+
+def test_a_record_the_engine_refuses_is_kept_aside_by_the_page() -> None:
+    backend = FakeLocalStorage()
+    store = saved(backend, {"seed": 2})
+    _, record = store.load_game()
+    record["hands"][0]["deck"] = record["hands"][0]["deck"][:39]
+    backend.data[storage.RECORD] = json.dumps(record)
+    _, loaded = store.load_game()
+    assert loaded == record  # readable JSON: only the engine can tell
+    reply = json.loads(engine_worker.restore(json.dumps(loaded)))
+    assert not reply["ok"] and "39 cards" in reply["error"]
+    entry = store.quarantine(storage.RECORD, "engine", reply["error"])
+    assert entry is not None and entry["detail"] == reply["error"]
+    assert storage.RECORD not in backend.data
+    assert json.loads(store.unreadable()[0]["text"]) == record
+
+
+def test_several_unreadable_entries_and_a_damaged_list_are_all_kept() -> None:
+    backend = FakeLocalStorage()
+    backend.data[storage.UNREADABLE] = "[{broken list"
+    backend.data[storage.RECORD] = "not json"
+    backend.data[storage.STATS] = '{"version": 1, "groups": "no"}'
+    backend.data[storage.PREFS] = "[1, 2"
+    store = storage.Storage(backend)
+    assert store.load_prefs() == {}
+    assert store.load_game() == (None, None)
+    assert store.load_stats(stats.valid) is None
+    texts = [e["text"] for e in store.unreadable()]
+    assert texts == ["[{broken list", "[1, 2", "not json", '{"version": 1, "groups": "no"}']
+    assert [e["what"] for e in store.problems] == ["prefs", "game", "stats"]
+
+
+def test_without_room_to_move_it_the_data_stays_and_is_never_overwritten() -> None:
+    backend = FakeLocalStorage(room=200)
+    backend.data[storage.RECORD] = "x" * 150
+    store = storage.Storage(backend)
+    assert store.load_game() == (None, None)
+    assert backend.data[storage.RECORD] == "x" * 150
+    assert store.problems[0]["stuck"] is True
+    assert store.unreadable()[0]["text"] == "x" * 150
+    assert not store.save_game({"version": 1}, {"format": "scopa-record/1"})
+    store.clear_game()
+    assert backend.data[storage.RECORD] == "x" * 150
+    assert store.discard(0)  # the player's explicit choice
+    assert storage.RECORD not in backend.data
+    assert store.save_game(None, {"format": "scopa-record/1"})
+
+
+# --- import: the engine's checker decides ---------------------------------------------
+
+
+def test_import_refuses_a_bad_file_with_the_checkers_sentence_and_changes_nothing() -> None:
+    before = new_match({"seed": 5})
+    record = json.loads(json.dumps(before["record"]))
+    record["hands"][0]["moves"] = [{"card": "ZZ", "take": []}]
+    text = json.dumps(record)
+    expected = check_record_text(text)
+    assert expected["ok"] is False
+    for fn in (engine_worker.check_import, engine_worker.import_record):
+        reply = json.loads(fn(text))
+        assert reply["ok"] is False
+        assert reply["error"] == expected["error"]
+        assert (reply["hand"], reply["move"]) == (expected["hand"], expected["move"])
+    now = json.loads(engine_worker.view())
+    assert now["view"]["key"] == before["view"]["key"]
+    assert now["record"] == before["record"]
+    for garbage in ("", "{", "\ufeff[]", "null", '{"format": "scopa-record/1"}'):
+        reply = json.loads(engine_worker.import_record(garbage))
+        assert reply["ok"] is False and reply["error"] == check_record_text(garbage)["error"]
+
+
+def test_an_exported_record_imports_to_the_same_table_and_id() -> None:
+    first = new_match({"seed": 8, "level": "easy"})
+    session = engine_worker._session
+    assert session is not None
+    for _ in range(3):
+        if session.table_view()["to_move_kind"] == "computer":
+            session.step()
+    exported = json.loads(engine_worker.export_record())["text"]
+    assert json.loads(exported) == session.to_record()
+    assert exported.startswith('{\n "format": "scopa-record/1"')
+    view = session.table_view()
+    checked = json.loads(engine_worker.check_import(exported))
+    assert checked["ok"] and checked["check"]["ok"] and not checked["check"]["complete"]
+    new_match({"seed": 9})
+    reply = json.loads(engine_worker.import_record(exported))
+    assert reply["ok"]
+    assert reply["view"] == view
+    assert reply["record"]["meta"]["id"] == json.loads(exported)["meta"]["id"]
+    assert reply["record"]["meta"]["id"] == first["record"]["meta"]["id"]
+
+
+def test_a_foreign_finished_record_imports_as_its_final_count() -> None:
+    session = Session.new({"seed": 4, "target": 1})
+    play_out(session, random.Random(4))
+    record = session.to_record()
+    del record["meta"]
+    reply = json.loads(engine_worker.import_record(json.dumps(record, indent=2)))
+    assert reply["ok"]
+    view = reply["view"]
+    assert view["phase"] == "match-over" and view["count"] and view["result"]
+    assert view["totals"] == session.match.totals
+    assert reply["record"]["meta"]["id"]  # a new id: not the match of any other record
+
+
+def test_each_new_match_has_its_own_id_and_a_restore_keeps_it() -> None:
+    a = new_match({"seed": 1})["record"]["meta"]["id"]
+    b = new_match({"seed": 1})["record"]["meta"]["id"]
+    assert a != b
+    record = new_match({"seed": 1})["record"]
+    again = json.loads(engine_worker.restore(json.dumps(record)))
+    assert again["record"]["meta"]["id"] == record["meta"]["id"]
+
+
+# --- statistics ------------------------------------------------------------------------
+
+
+def play_and_tally(seed: int, settings: dict[str, Any], data: dict[str, Any]) -> Session:
+    """A whole match; the page's tally after every action, as apply() does."""
+    session = Session.new({"seed": seed, **settings})
+    rng = random.Random(seed)
+    match_id = session.match_id
+    stats.tally(data, session.table_view(), match_id, live=False)
+    from tests.test_web_session import choose
+
+    for _ in range(5000):
+        if session.phase == "match-over":
+            break
+        if session.phase == "hand-over":
+            session.next_hand()
+        else:
+            view = session.table_view()
+            if view["to_move_kind"] == "person":
+                session.play(choose(view, rng))
+            else:
+                session.step()
+        stats.tally(data, session.table_view(), match_id)
+    assert session.phase == "match-over"
+    return session
+
+
+def test_a_match_counts_once_with_its_hands_scope_and_points() -> None:
+    data = stats.empty()
+    session = play_and_tally(11, {"level": "easy", "target": 11}, data)
+    [group] = data["groups"]
+    records = session.match.records
+    mine = [r.score.points[0] for r in records if r.score]
+    theirs = [r.score.points[1] for r in records if r.score]
+    assert group["hands_won"] == sum(a > b for a, b in zip(mine, theirs, strict=True))
+    assert group["hands_lost"] == sum(a < b for a, b in zip(mine, theirs, strict=True))
+    assert group["hands_drawn"] == sum(a == b for a, b in zip(mine, theirs, strict=True))
+    assert group["points"] == sum(mine) == session.match.totals[0]
+    assert group["scope"] == sum(r.score.scope[0] for r in records if r.score)
+    won = session.match.winner == 0
+    assert (group["matches_won"], group["matches_lost"]) == ((1, 0) if won else (0, 1))
+    assert (group["level"], group["preset"], group["target"]) == ("easy", "scopa", 11)
+    assert stats.average_points(group) == round(sum(mine) * 10 / len(mine)) / 10
+    # a reload (restore) and more tallies of the same views change nothing
+    before = json.dumps(data)
+    view = session.table_view()
+    assert not stats.tally(data, view, session.match_id, live=False)
+    assert not stats.tally(data, view, session.match_id)
+    assert json.dumps(data) == before
+    assert stats.valid(json.loads(before))
+
+
+def test_restored_and_imported_matches_only_count_what_is_played_here() -> None:
+    data = stats.empty()
+    session = Session.new({"seed": 12, "target": 1})
+    play_out(session, random.Random(12))
+    view = session.table_view()
+    stats.tally(data, view, session.match_id, live=False)  # imported, already over
+    assert data["groups"] == []
+    stats.tally(data, view, session.match_id)
+    assert data["groups"] == []
+
+
+def test_hot_seat_matches_are_not_counted() -> None:
+    data = stats.empty()
+    session = Session.new({"seed": 13, "target": 1, "seats": [{"kind": "person"}] * 2})
+    play_out(session, random.Random(13))
+    stats.tally(data, session.table_view(), session.match_id)
+    assert data["groups"] == []
+
+
+def test_statistics_of_another_version_are_not_read_but_kept() -> None:
+    assert not stats.valid({"version": 2, "groups": [], "seen": []})
+    backend = FakeLocalStorage()
+    backend.data[storage.STATS] = '{"version": 2}'
+    store = storage.Storage(backend)
+    assert store.load_stats(stats.valid) is None
+    assert store.problems[0]["reason"] == "version"
+    assert store.unreadable()[0]["text"] == '{"version": 2}'

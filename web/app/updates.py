@@ -1,0 +1,175 @@
+# New versions of the app (MicroPython, main thread).
+#
+# sw.js precaches each build under a cache named after its content. A new
+# build's service worker installs in the background and then waits (sw.js
+# never skips waiting by itself). When one is waiting, a quiet bar says "A new
+# version is ready" with a Reload button. Accepting posts {type: "SKIP_WAITING"}
+# to the waiting worker and reloads the page once it has taken over, but never
+# in the middle of a hand: then the bar says the update comes at the end of the
+# hand, and it is made as soon as the hand (or match) is over. Declined, the new
+# version starts the next time the app starts. The match is saved after every
+# move (storage.py), so the new version continues it.
+
+import asyncio
+
+from actuator import esc, spawn
+from pyscript import document, window
+from pyscript.ffi import create_proxy, to_js
+
+CHECK_EVERY_S = 30 * 60  # look for a new version this often while the app stays open
+TAKEOVER_WAIT_S = 10  # reload anyway if the new worker has not taken over by then
+
+
+class Updates:
+    def __init__(self, manager):
+        self.m = manager
+        self.registration = None
+        self.ready = False  # a new version is waiting
+        self.accepted = False  # the player said yes: update at the next chance
+        self.reloading = False
+        self.dismissed = False
+        self.drawn = None  # what the bar shows now
+        self._proxies = []
+
+    def _listen(self, target, event, handler):
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)
+        target.addEventListener(event, proxy)
+
+    async def start(self):
+        """Register sw.js (offline play) and watch for new versions; never stops the game."""
+        nav = window.navigator
+        if not hasattr(nav, "serviceWorker"):
+            return
+        try:
+            reg = await nav.serviceWorker.register("sw.js")
+        except Exception as exc:
+            window.console.warn("service worker registration failed:", str(exc))
+            return
+        self.registration = reg
+        self._listen(nav.serviceWorker, "controllerchange", self.on_controller_change)
+        self._listen(reg, "updatefound", self.on_update_found)
+        self.check()
+        while True:
+            await asyncio.sleep(CHECK_EVERY_S)
+            try:  # noqa: SIM105 -- MicroPython has no contextlib.suppress
+                await reg.update()
+            except Exception:
+                pass
+
+    def on_update_found(self, event):
+        worker = self.registration.installing
+        if worker is not None:
+            self._listen(worker, "statechange", lambda e: self.check())
+
+    def check(self):
+        reg = self.registration
+        if reg is None or reg.waiting is None:
+            return
+        if window.navigator.serviceWorker.controller is None:
+            return  # the first install: nothing older runs
+        if not self.ready:
+            self.ready = True
+            self.show()
+
+    # -- the bar --------------------------------------------------------------------
+    def mid_hand(self):
+        v = self.m.view
+        return v is not None and v.get("phase") == "play" and v.get("moves_in_hand", 0) > 0
+
+    def show(self):
+        if self.dismissed and not self.accepted:
+            return
+        bar = document.getElementById("update-bar")
+        if bar is None:
+            return
+        if self.reloading:
+            text, buttons = "update.reloading", []
+        elif self.accepted:
+            text, buttons = "update.pending", [("update-later", "btn.cancel", False)]
+        elif self.mid_hand():
+            text = "update.ready_hand"
+            buttons = [
+                ("update-now", "btn.update_at_end", True),
+                ("update-later", "btn.later", False),
+            ]
+        else:
+            text = "update.ready"
+            buttons = [("update-now", "btn.reload", True), ("update-later", "btn.later", False)]
+        state = "reloading" if self.reloading else ("pending" if self.accepted else "ready")
+        if self.drawn == (state, text) and not bar.hidden:
+            return
+        self.drawn = (state, text)
+        t = self.m.i18n.t
+        bar.dataset.state = state
+        bar.innerHTML = (
+            '<p class="update-text" data-i18n="'
+            + text
+            + '">'
+            + esc(t(text))
+            + "</p>"
+            + "".join(
+                '<button type="button" class="btn'
+                + (" primary" if primary else "")
+                + '" data-action="'
+                + action
+                + '" data-i18n="'
+                + label
+                + '">'
+                + esc(t(label))
+                + "</button>"
+                for action, label, primary in buttons
+            )
+        )
+        bar.hidden = False
+
+    def hide(self):
+        bar = document.getElementById("update-bar")
+        if bar is not None:
+            bar.hidden = True
+
+    def on_action(self, name, el):
+        if name == "update-now":
+            self.accepted = True
+            self.dismissed = False
+            if self.mid_hand():
+                self.show()  # "it will be installed at the end of this hand"
+            else:
+                self.go()
+        elif name == "update-later":
+            self.accepted = False
+            self.dismissed = True
+            self.hide()
+        else:
+            return False
+        return True
+
+    def after_view(self, view):
+        """Called after every view is drawn: a hand just ended, so update now if accepted."""
+        if self.ready and not self.reloading:
+            if self.accepted and not self.mid_hand():
+                self.go()
+            elif not self.dismissed:
+                self.show()  # the wording follows the hand
+
+    # -- taking the update ----------------------------------------------------------------
+    def go(self):
+        if self.reloading:
+            return
+        self.reloading = True
+        self.show()
+        reg = self.registration
+        waiting = reg.waiting if reg is not None else None
+        if waiting is None:
+            window.location.reload()
+            return
+        waiting.postMessage(to_js({"type": "SKIP_WAITING"}))
+        spawn(self.reload_later())
+
+    def on_controller_change(self, event):
+        if self.reloading:
+            window.location.reload()
+
+    async def reload_later(self):
+        await asyncio.sleep(TAKEOVER_WAIT_S)
+        window.location.reload()
