@@ -35,6 +35,17 @@ def mark(timings, name):
         pass
 
 
+def measure_call(name, started, worker_ms):
+    """A worker call as a performance measure "scopa-call-<name>": the round trip
+    the page waited for, with the worker's own time as detail.worker_ms (read by
+    tools/webbench.py; visible in the browser's performance panel)."""
+    try:
+        options = json.dumps({"start": started, "detail": {"worker_ms": worker_ms}})
+        window.performance.measure("scopa-call-" + name, window.JSON.parse(options))
+    except Exception:
+        pass
+
+
 class GameManager:
     def __init__(self, i18n, actuator, storage):
         self.i18n = i18n
@@ -220,11 +231,14 @@ class GameManager:
         while self.engine is None:
             await asyncio.sleep(0.05)
         fn = getattr(self.engine, name)
+        started = now_ms()
         try:
             text = await (fn(arg) if arg is not None else fn())
-            return json.loads(text)
+            reply = json.loads(text)
         except Exception as exc:
             return {"ok": False, "error": str(exc)}
+        measure_call(name, started, reply.get("ms") if isinstance(reply, dict) else None)
+        return reply
 
     # -- applying what the worker sends --------------------------------------------
     async def apply(self, reply, animate=True, keep_selection=False):
