@@ -1,6 +1,6 @@
 """Assemble the static site in dist/ from web/, the npm runtimes and scopa_core.
 
-    python -m tools.build [--out dist]
+    python -m tools.build [--out dist] [--web web]
 
 Layout of the output:
 
@@ -544,11 +544,11 @@ def fill_tokens(path: str, text: str) -> str:
     return text
 
 
-def web_files() -> Iterator[Built]:
-    if not (WEB / "index.html").is_file():
-        raise BuildError(f"{WEB / 'index.html'} is missing")
-    for path in walk(WEB):
-        rel = path.relative_to(WEB).as_posix()
+def web_files(web: Path = WEB) -> Iterator[Built]:
+    if not (web / "index.html").is_file():
+        raise BuildError(f"{web / 'index.html'} is missing")
+    for path in walk(web):
+        rel = path.relative_to(web).as_posix()
         data = path.read_bytes()
         if path.suffix in TEMPLATE_SUFFIXES:
             data = fill_tokens(rel, data.decode("utf-8")).encode("utf-8")
@@ -659,11 +659,12 @@ class BuildInfo:
         return (json.dumps(doc, indent=1) + "\n").encode()
 
 
-def build(out: Path) -> BuildInfo:
+def build(out: Path, web: Path = WEB) -> BuildInfo:
+    """Build the site from `web` (another folder: e.g. a test's changed copy) into `out`."""
     engine, engine_sources = engine_zip()
-    app_python = [p for p in walk(WEB) if p.suffix == ".py"]
+    app_python = [p for p in walk(web) if p.suffix == ".py"]
     files: dict[str, Built] = {}
-    for f in [*web_files(), engine, *runtime_files(engine_sources + app_python)]:
+    for f in [*web_files(web), engine, *runtime_files(engine_sources + app_python)]:
         if f.path in files:
             raise BuildError(f"two sources for dist/{f.path}")
         files[f.path] = f
@@ -712,9 +713,10 @@ def report(info: BuildInfo) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build the static site into dist/.")
     parser.add_argument("--out", type=Path, default=DIST, help="output folder (default: dist)")
+    parser.add_argument("--web", type=Path, default=WEB, help="the site's sources (default: web)")
     args = parser.parse_args(argv)
     try:
-        info = build(args.out)
+        info = build(args.out, args.web)
     except BuildError as exc:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1
