@@ -96,6 +96,7 @@ class GameManager:
         mark(self.timings, "start")
         self.prefs = self.storage.load_prefs()
         self.url = self.url_settings()
+        self.forget_url()
         self.actuator.translate_static()
         if self.url.get("fresh") or self.url.get("settings"):
             self.storage.clear_game()
@@ -159,6 +160,15 @@ class GameManager:
                     pass
         out["fresh"] = params.get("fresh") == "1"
         return out
+
+    def forget_url(self):
+        """URL settings start one match: drop them from the address, so that a reload
+        (or a bookmark of the page) continues the saved match instead of replacing it."""
+        try:
+            if window.location.search:
+                window.history.replaceState(None, "", window.location.pathname)
+        except Exception as exc:
+            window.console.warn("could not tidy the address:", str(exc))
 
     async def connect(self):
         t = self.i18n.t
@@ -241,7 +251,7 @@ class GameManager:
         return reply
 
     # -- applying what the worker sends --------------------------------------------
-    async def apply(self, reply, animate=True, keep_selection=False):
+    async def apply(self, reply, animate=True, keep_selection=False, tally=True):
         old = self.view
         view = reply["view"]
         event = reply.get("event")
