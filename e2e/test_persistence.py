@@ -179,7 +179,43 @@ def on_disk(profile: Path, marker: str) -> bool:
     return False
 
 
-def test_closing_or_killing_the_browser_keeps_the_match(
+def launcher(
+    browser_type: BrowserType, trap: TrapProxy, guard: NetworkGuard, profile: Path
+) -> Callable[[], tuple[BrowserContext, Page]]:
+    """Starts the browser on one profile, as a person starts it again and again."""
+
+    def launch() -> tuple[BrowserContext, Page]:
+        context = guard.watch(
+            browser_type.launch_persistent_context(
+                str(profile), viewport=PHONE, reduced_motion="reduce", **launch_args(trap)
+            )
+        )
+        return context, context.pages[0] if context.pages else context.new_page()
+
+    return launch
+
+
+def test_closing_the_browser_keeps_the_match(
+    browser_type: BrowserType,
+    trap_proxy: TrapProxy,
+    network_guard: NetworkGuard,
+    site: str,
+    tmp_path: Path,
+) -> None:
+    launch = launcher(browser_type, trap_proxy, network_guard, tmp_path / "profile")
+    context, page = launch()
+    page.goto(site + "?seed=22&level=easy")
+    play_moves(page, 2)
+    before = table(page)
+    context.close()
+    context, page = launch()
+    page.goto(site)
+    assert wait_restored(page) == "play"
+    assert table(page) == before
+    context.close()
+
+
+def test_killing_the_browser_keeps_what_it_had_written(
     browser_type: BrowserType,
     trap_proxy: TrapProxy,
     network_guard: NetworkGuard,
@@ -187,25 +223,10 @@ def test_closing_or_killing_the_browser_keeps_the_match(
     tmp_path: Path,
 ) -> None:
     profile = tmp_path / "profile"
-
-    def launch() -> tuple[BrowserContext, Page]:
-        context = network_guard.watch(
-            browser_type.launch_persistent_context(
-                str(profile), viewport=PHONE, reduced_motion="reduce", **launch_args(trap_proxy)
-            )
-        )
-        return context, context.pages[0] if context.pages else context.new_page()
-
+    launch = launcher(browser_type, trap_proxy, network_guard, profile)
     context, page = launch()
-    page.goto(site + "?seed=22&level=easy")
-    play_moves(page, 1)
-    before = table(page)
-    context.close()  # closing the browser
-    context, page = launch()
-    page.goto(site)
-    assert wait_restored(page) == "play"
-    assert table(page) == before
-    play_moves(page, 1)
+    page.goto(site + "?seed=30&level=easy")
+    play_moves(page, 2)
     before = table(page)
     key = saved_view(page)["key"]
     # Chromium writes localStorage to disk a few seconds after a change; a kill
@@ -215,7 +236,7 @@ def test_closing_or_killing_the_browser_keeps_the_match(
         assert time.monotonic() < deadline, "localStorage never reached the disk"
         page.wait_for_timeout(200)
     pid = chromium_pid(profile)
-    os.kill(pid, signal.SIGKILL)  # killing the browser (its context is gone with it)
+    os.kill(pid, signal.SIGKILL)  # its context is gone with it
     deadline = time.monotonic() + 30
     while Path(f"/proc/{pid}").exists() and "zombie" not in proc_state(pid):
         assert time.monotonic() < deadline, "the killed browser did not go away"
