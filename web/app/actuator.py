@@ -14,6 +14,14 @@ FLY_MS = 380
 SHOW_TAKE_MS = 420
 TO_PILE_MS = 420
 
+# The card pictures: the current deck's sprite (cards/<deck>.svg, one <symbol>
+# per card) is fetched once and put into the page under #card-sprite, its ids
+# prefixed, and every card is <use href="#card-7D">. (An external reference,
+# <use href="cards/french.svg#7D">, made Chromium fetch and parse the whole
+# sprite document again about once a move: 50-250 ms main-thread tasks.)
+SPRITE_STORE = "card-sprite"
+SPRITE_ID = "card-"
+
 
 _tasks = []
 
@@ -121,17 +129,47 @@ class Actuator:
         except Exception:
             self.reduced = False
         self.toast_token = 0
+        self.sprite_deck = None  # the deck whose sprite is loaded or being loaded
 
     # -- small pieces ---------------------------------------------------------
     def sprite(self):
-        return "cards/" + self.i18n.deck + ".svg"
+        """The start of a card's href: the current deck's symbols in this page
+        (loaded on first use and when the deck changes, see load_sprite)."""
+        if self.sprite_deck != self.i18n.deck:
+            self.sprite_deck = self.i18n.deck
+            spawn(self.load_sprite(self.sprite_deck))
+        return "#" + SPRITE_ID
+
+    async def load_sprite(self, deck):
+        try:
+            response = await window.fetch("cards/" + deck + ".svg")
+            if not response.ok:
+                raise RuntimeError("HTTP " + str(response.status))
+            text = await response.text()
+        except Exception as exc:
+            window.console.warn("card pictures not loaded:", str(exc))
+            if self.sprite_deck == deck:
+                self.sprite_deck = None  # try again at the next drawing
+            return
+        if deck != self.i18n.deck:
+            return  # the deck changed meanwhile: its own load puts it in
+        store = by_id(SPRITE_STORE)
+        if store is None:
+            store = document.createElement("div")
+            store.id = SPRITE_STORE
+            store.className = "sr-only"
+            store.setAttribute("aria-hidden", "true")
+            document.body.appendChild(store)
+        store.innerHTML = text.replace(' id="', ' id="' + SPRITE_ID).replace(
+            'href="#', 'href="#' + SPRITE_ID
+        )
+        store.dataset.deck = deck
 
     def face(self, code, cls="card", tag="button", extra=""):
         label = esc(self.i18n.card(code))
         svg = (
             '<svg viewBox="0 0 200 300" aria-hidden="true" focusable="false"><use href="'
             + self.sprite()
-            + "#"
             + code
             + '"/></svg>'
         )
@@ -173,7 +211,7 @@ class Actuator:
             + cls
             + '" aria-hidden="true"><svg viewBox="0 0 200 300" focusable="false"><use href="'
             + self.sprite()
-            + '#back"/></svg></span>'
+            + 'back"/></svg></span>'
         )
 
     def mini_move(self, info, view):
