@@ -17,6 +17,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
 CHECK_EVERY_S = 30 * 60  # look for a new version this often while the app stays open
+REGISTER_WAIT_S = 30  # register sw.js once the engine is up, or after this long anyway
 TAKEOVER_WAIT_S = 10  # reload anyway if the new worker has not taken over by then
 
 
@@ -41,10 +42,20 @@ class Updates:
         nav = window.navigator
         if not hasattr(nav, "serviceWorker"):
             return
+        # Not while the page starts: installing precaches the whole site, which
+        # would compete with Pyodide starting and download the runtime a second
+        # time while the page is still loading it. Once the engine is up, the
+        # service worker takes the runtime from the HTTP cache (sw.js).
+        waited = 0
+        while self.m.connecting and waited < REGISTER_WAIT_S:
+            await asyncio.sleep(0.25)
+            waited += 0.25
         try:
             reg = await nav.serviceWorker.register("sw.js")
         except Exception as exc:
             window.console.warn("service worker registration failed:", str(exc))
+            return
+        if reg is None:  # registration refused without an error (e.g. blocked by policy)
             return
         self.registration = reg
         self._listen(nav.serviceWorker, "controllerchange", self.on_controller_change)
