@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,14 +70,15 @@ def napola_of(pile: int) -> int:
     return run if run >= 3 else 0
 
 
-def _strict_winner(values: list[int | None]) -> int | None:
+def strict_winner(values: Sequence[int | None]) -> int | None:
+    """The side with strictly the most (None on a tie for the most, or no value at all)."""
     present = [v for v in values if v is not None]
     if not present:
         return None
     best = max(present)
     if present.count(best) > 1:
         return None
-    return values.index(best)
+    return list(values).index(best)
 
 
 def _holder(piles: list[int], card_bit: int) -> int | None:
@@ -100,11 +102,11 @@ def score_hand(
     napola = [napola_of(p) if rules.napola else 0 for p in piles]
     points = [scope[s] + napola[s] for s in range(sides)]
     for winner in (
-        _strict_winner(list(cards)),
-        _strict_winner(list(coins)),
+        strict_winner(list(cards)),
+        strict_winner(list(coins)),
         settebello,
         re_bello,
-        _strict_winner(primiera),
+        strict_winner(primiera),
     ):
         if winner is not None:
             points[winner] += 1

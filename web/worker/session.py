@@ -27,6 +27,7 @@ from scopa_core.match import Match
 from scopa_core.moves import DECLARE, KEEP, IllegalMove, Move, MoveError
 from scopa_core.record import RecordError, load_record
 from scopa_core.rules import PRESETS, VARIANTS, Rules, RulesError
+from scopa_core.scoring import strict_winner
 
 APP = "scopa 1.0"
 VIEW_VERSION = 1
@@ -180,16 +181,6 @@ class HandStory:
         for info in self.moves:
             last[info["seat"]] = info
         return last
-
-
-def _strict_winner(values: Sequence[int | None]) -> int | None:
-    present = [v for v in values if v is not None]
-    if not present:
-        return None
-    best = max(present)
-    if present.count(best) > 1:
-        return None
-    return list(values).index(best)
 
 
 def _by_value(index: int) -> tuple[int, int]:
@@ -567,15 +558,15 @@ class Session:
             "dealer": dealer,
             "declared": score.declared,
             "cards": list(score.cards),
-            "cards_winner": _strict_winner(score.cards),
+            "cards_winner": strict_winner(score.cards),
             "coins": list(score.coins),
-            "coins_winner": _strict_winner(score.coins),
+            "coins_winner": strict_winner(score.coins),
             "settebello": score.settebello,
             "re_bello_on": rules.re_bello,
             "re_bello": score.re_bello,
             "primiera": list(score.primiera),
             "primiera_cards": [[CARD_NAMES[i] for i in cards] for cards in score.primiera_cards],
-            "primiera_winner": _strict_winner(score.primiera),
+            "primiera_winner": strict_winner(score.primiera),
             "scope": list(score.scope),
             "napola_on": rules.napola,
             "napola": list(score.napola),
