@@ -10,7 +10,7 @@ worlds, and the heuristic breaks near-ties.
 
 ``budget`` (plies of rollout per move) sets the strength and the think time
 and is deterministic for a seed; a browser can lower it (Pyodide is slower).
-``max_seconds`` is only a safety cap.
+``max_seconds`` (0.5 s of wall clock) is only a safety cap.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ class HardPlayer(Player):
         seed: int = 0,
         budget: int = DEFAULT_BUDGET,
         *,
-        max_seconds: float = 0.8,
+        max_seconds: float = 0.5,
         max_candidates: int = MAX_CANDIDATES,
         min_worlds: int = 4,
         max_worlds: int = 400,
