@@ -34,10 +34,12 @@ from game_helpers import (
     replay,
     saved_record,
     saved_view,
+    shot,
     tap_move,
     wait_settled,
 )
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
+from test_a11y import check as check_a11y
 
 from tools.build import build
 from tools.serve import DIST, serving, url_of
@@ -511,7 +513,9 @@ def test_an_update_accepted_mid_hand_waits_for_the_end_of_the_hand(
         sw.write_text(sw.read_text(encoding="utf-8").replace(old, old + "-next"), "utf-8")
         update_waiting(page)
         bar = page.locator("#update-bar")
-        expect(bar).to_contain_text("at the end of this hand")
+        expect(bar).to_contain_text("at the end of the hand")
+        check_a11y(page, "the update prompt")
+        shot(page, "phone-update-prompt")
         page.evaluate("window.sameDocument = true")
         bar.locator('[data-action="update-now"]').click()
         expect(bar).to_have_attribute("data-state", "pending")
@@ -526,6 +530,25 @@ def test_an_update_accepted_mid_hand_waits_for_the_end_of_the_hand(
         assert page.evaluate("caches.keys()") == [old + "-next"]
         expect(page.locator("#dlg-count .result")).to_be_visible()
         context.close()
+
+
+def wait_active(context: BrowserContext, cache: str) -> None:
+    """Wait until the service worker of the build with this cache is the active one.
+
+    The browser activates a waiting worker once the last page of the old version
+    has gone; a start in that very instant still runs the old version once."""
+    check = (
+        "(cache) => CACHE === cache && self.registration.waiting === null"
+        " && self.registration.active !== null && self.registration.active.state === 'activated'"
+    )
+    deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
+    while time.monotonic() < deadline:
+        for worker in context.service_workers:
+            with contextlib.suppress(Exception):
+                if worker.evaluate(check, cache):
+                    return
+        time.sleep(0.1)
+    raise AssertionError(f"the worker of {cache} never became active")
 
 
 def test_a_new_build_over_the_old_keeps_the_saved_match(
@@ -568,11 +591,12 @@ def test_a_new_build_over_the_old_keeps_the_saved_match(
                 item.unlink()
         shutil.copytree(tmp_path / "next", site, dirs_exist_ok=True)
         update_waiting(page)
-        expect(page.locator("#update-bar")).to_contain_text("at the end of this hand")
+        expect(page.locator("#update-bar")).to_contain_text("at the end of the hand")
         page.locator('#update-bar [data-action="update-now"]').click()
         expect(page.locator("#update-bar")).to_have_attribute("data-state", "pending")
         # the player closes the app mid-hand; the next start runs the new version
         page.close()
+        wait_active(context, new)
         page = context.new_page()
         page.goto(url_of(server))
         assert wait_restored(page) == "play"

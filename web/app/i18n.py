@@ -230,14 +230,11 @@ STRINGS = {
         "level.mixed": "Mixed levels",
         "level.none": "No computer",
         "update.ready": "A new version is ready.",
-        "update.ready_hand": (
-            "A new version is ready. It will be installed at the end of this hand,"
-            " or the next time the app starts."
-        ),
+        "update.ready_hand": "A new version is ready: it updates at the end of the hand.",
         "update.pending": "The new version will be installed at the end of this hand.",
         "update.reloading": "Installing the new version…",
         "btn.reload": "Reload",
-        "btn.update_at_end": "Update when the hand ends",
+        "btn.update_at_end": "OK",
         "btn.later": "Later",
         "rank.A": "Ace",
         "rank.J": "Jack",
@@ -483,14 +480,11 @@ STRINGS = {
         "level.mixed": "Livelli misti",
         "level.none": "Nessun computer",
         "update.ready": "È pronta una nuova versione.",
-        "update.ready_hand": (
-            "È pronta una nuova versione. Verrà installata alla fine di questa smazzata,"
-            " o al prossimo avvio dell'app."
-        ),
+        "update.ready_hand": "È pronta una nuova versione: si aggiorna a fine smazzata.",
         "update.pending": "La nuova versione verrà installata alla fine di questa smazzata.",
         "update.reloading": "Installazione della nuova versione…",
         "btn.reload": "Ricarica",
-        "btn.update_at_end": "Aggiorna a fine smazzata",
+        "btn.update_at_end": "OK",
         "btn.later": "Più tardi",
         "rank.A": "Asso",
         "rank.J": "Fante",
