@@ -5,10 +5,12 @@
 Layout of the output:
 
 - everything under web/ (templates filled in, see TOKENS);
-- runtime/pyodide-<v>/, runtime/pyscript-<v>/, runtime/micropython-<v>/: the
-  self-hosted interpreters from node_modules, under versioned paths so they
-  can be cached forever. Pyodide's python_stdlib.zip is rebuilt without the
-  modules the app never imports;
+- runtime/pyodide-<v>-<hash>/, runtime/pyscript-<v>-<hash>/,
+  runtime/micropython-<v>-<hash>/: the self-hosted interpreters from
+  node_modules, under paths named after their version and content, so they can
+  be cached forever. Pyodide's python_stdlib.zip is rebuilt without the
+  modules the app never imports (so the content, not only the version, names
+  the folder: a build that trims differently gets a new path);
 - scopa_core.zip: the engine package, unpacked in the engine worker;
 - sw.js with its precache list and a cache name derived from the content;
 - build-info.json: the version hash and every file with its sizes.
@@ -232,6 +234,7 @@ class Runtime:
 
     @property
     def folder(self) -> str:
+        """runtime/<name>-<version>: the start of the folder's name (see runtime_builds)."""
         return f"runtime/{self.name}-{self.version}"
 
 
@@ -254,8 +257,12 @@ MICROPYTHON = Runtime(
 )
 RUNTIMES = (PYODIDE, PYSCRIPT, MICROPYTHON)
 
-# Placeholders in web/ files: "@PYODIDE@/pyodide.mjs" -> "runtime/pyodide-314.0.7/pyodide.mjs".
+# Placeholders in web/ files: "@PYODIDE@/pyodide.mjs" ->
+# "runtime/pyodide-314.0.7-<content hash>/pyodide.mjs".
 TOKENS = {f"@{rt.name.upper()}@": rt for rt in RUNTIMES}
+
+# Hex digits of the content hash in a runtime folder's name.
+RUNTIME_HASH_LENGTH = 10
 
 
 class BuildError(Exception):
@@ -491,10 +498,31 @@ class Built:
     precache: bool = True
 
 
-def runtime_files(engine_sources: list[Path]) -> Iterator[Built]:
+@dataclass(frozen=True)
+class RuntimeBuild:
+    """A runtime's files as shipped (after trimming), and the folder they go to."""
+
+    runtime: Runtime
+    files: tuple[Built, ...]  # paths relative to the folder
+
+    @cached_property
+    def folder(self) -> str:
+        """runtime/<name>-<version>-<content hash>: the content never changes under
+        one path, so browsers and the service worker may keep it forever."""
+        digest = content_hash(self.files)[:RUNTIME_HASH_LENGTH]
+        return f"{self.runtime.folder}-{digest}"
+
+    def built(self) -> Iterator[Built]:
+        for f in self.files:
+            yield Built(f"{self.folder}/{f.path}", f.data, f.precache)
+
+
+def runtime_builds(engine_sources: list[Path]) -> list[RuntimeBuild]:
+    out = []
     for rt in RUNTIMES:
         if not rt.source.is_dir():
             raise BuildError(f"{rt.source} is missing: run `npm ci` first")
+        files: list[Built] = []
         if rt.files is None:
             dist = rt.source / "dist"
             for path in walk(dist):
@@ -502,7 +530,8 @@ def runtime_files(engine_sources: list[Path]) -> Iterator[Built]:
                     continue
                 rel = path.relative_to(dist).as_posix()
                 lazy = path.name.startswith(PYSCRIPT_LAZY_PREFIXES)
-                yield Built(f"{rt.folder}/{rel}", path.read_bytes(), precache=not lazy)
+                files.append(Built(rel, path.read_bytes(), precache=not lazy))
+            out.append(RuntimeBuild(rt, tuple(files)))
             continue
         for name in rt.files:
             data = (rt.source / name).read_bytes()
@@ -513,7 +542,9 @@ def runtime_files(engine_sources: list[Path]) -> Iterator[Built]:
                     print(f"python_stdlib.zip: keeping {module} (imported by {importer})")
             elif rt is PYODIDE and name == "pyodide-lock.json":
                 data = trim_lockfile(data)
-            yield Built(f"{rt.folder}/{name}", data)
+            files.append(Built(name, data))
+        out.append(RuntimeBuild(rt, tuple(files)))
+    return out
 
 
 def trim_lockfile(data: bytes) -> bytes:
@@ -535,23 +566,23 @@ def engine_zip() -> tuple[Built, list[Path]]:
     ]
 
 
-def fill_tokens(path: str, text: str) -> str:
+def fill_tokens(path: str, text: str, folders: dict[Runtime, str]) -> str:
     for token, rt in TOKENS.items():
-        text = text.replace(token, rt.folder)
+        text = text.replace(token, folders[rt])
     leftover = sorted(set(re.findall(r"@[A-Z][A-Z0-9_]*@", text)) - {"@BUILD@"})
     if leftover:
         raise BuildError(f"{path}: unknown placeholder(s) {', '.join(leftover)}")
     return text
 
 
-def web_files(web: Path = WEB) -> Iterator[Built]:
+def web_files(folders: dict[Runtime, str], web: Path = WEB) -> Iterator[Built]:
     if not (web / "index.html").is_file():
         raise BuildError(f"{web / 'index.html'} is missing")
     for path in walk(web):
         rel = path.relative_to(web).as_posix()
         data = path.read_bytes()
         if path.suffix in TEMPLATE_SUFFIXES:
-            data = fill_tokens(rel, data.decode("utf-8")).encode("utf-8")
+            data = fill_tokens(rel, data.decode("utf-8"), folders).encode("utf-8")
         yield Built(rel, data)
 
 
@@ -664,7 +695,10 @@ def build(out: Path, web: Path = WEB) -> BuildInfo:
     engine, engine_sources = engine_zip()
     app_python = [p for p in walk(web) if p.suffix == ".py"]
     files: dict[str, Built] = {}
-    for f in [*web_files(web), engine, *runtime_files(engine_sources + app_python)]:
+    runtimes = runtime_builds(engine_sources + app_python)
+    folders = {r.runtime: r.folder for r in runtimes}
+    shipped = [f for r in runtimes for f in r.built()]
+    for f in [*web_files(folders, web), engine, *shipped]:
         if f.path in files:
             raise BuildError(f"two sources for dist/{f.path}")
         files[f.path] = f

@@ -5,8 +5,12 @@
  * {cache: "scopa-<content hash>", files: [...every precached path...]}.
  *
  * - install: precache every file of the build into a cache named after the
- *   build's content hash. Versioned runtime files (runtime/<name>-<version>/)
- *   are copied from an older cache when present instead of downloaded again.
+ *   build's content hash. Runtime files (runtime/<name>-<version>-<content
+ *   hash>/, never changed under one path) are copied from an older cache when
+ *   present, else taken from the HTTP cache when it has them (the page
+ *   registers this worker once the engine has started, so a first visit
+ *   downloads them once, not twice). Every other file is revalidated with the
+ *   server (a 304 sends no body), so a new build never stores a stale file.
  *   The new worker then WAITS: no skipWaiting() here, so a running game is
  *   never switched to different code under its feet.
  * - activate: delete every other cache of this app, then claim the clients.
@@ -35,16 +39,18 @@ const scopeURL = (path) => new URL(path, self.registration.scope).href;
 
 async function precacheOne(cache, path) {
   const url = scopeURL(path);
-  if (path.startsWith(RUNTIME_PREFIX)) {
-    // Versioned path: the content never changes, reuse an older copy.
+  const runtime = path.startsWith(RUNTIME_PREFIX);
+  if (runtime) {
+    // Named after its content: it never changes, reuse an older copy.
     const old = await caches.match(url);
     if (old) {
       await cache.put(url, old);
       return;
     }
   }
-  // Bypass the HTTP cache so a new build never stores a stale file.
-  const response = await fetch(new Request(url, { cache: "reload" }));
+  // A runtime file may come from the HTTP cache (no second download); any
+  // other file is revalidated, so a new build never stores a stale file.
+  const response = await fetch(new Request(url, { cache: runtime ? "default" : "no-cache" }));
   if (!response.ok) {
     throw new Error(`precache ${path}: HTTP ${response.status}`);
   }
