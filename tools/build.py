@@ -79,11 +79,19 @@ STDLIB_DROP = frozenset(
         "_pyio",
         "_pyrepl",
         "antigravity",
+        "asyncio.__main__",
+        "asyncio.proactor_events",  # Windows
+        "asyncio.tools",
+        "asyncio.windows_events",
+        "asyncio.windows_utils",
         "bdb",
         "cProfile",
         "cmd",
         "code",
+        "colorsys",
         "compileall",
+        "concurrent.futures.process",  # needs multiprocessing
+        "concurrent.interpreters",  # no subinterpreters in the browser
         "configparser",
         "csv",
         "ctypes",
@@ -98,15 +106,21 @@ STDLIB_DROP = frozenset(
         "ftplib",
         "getopt",
         "getpass",
+        "graphlib",
         "http",
         "idlelib",
         "imaplib",
+        "json.__main__",
+        "json.tool",
         "lib2to3",
+        "logging.config",
+        "logging.handlers",
         "mailbox",
         "mimetypes",
         "modulefinder",
         "multiprocessing",
         "netrc",
+        "nturl2path",  # Windows
         "optparse",
         "pdb",
         "pickle",
@@ -119,6 +133,8 @@ STDLIB_DROP = frozenset(
         "pty",
         "py_compile",
         "pyclbr",
+        "pyodide._nodesock_transport",  # Node.js sockets
+        "pyodide.console",  # the REPL
         "pydoc",
         "pydoc_data",
         "quopri",
@@ -128,6 +144,8 @@ STDLIB_DROP = frozenset(
         "smtplib",
         "socketserver",
         "sqlite3",
+        "symtable",
+        "sysconfig.__main__",
         "tabnanny",
         "tarfile",
         "this",
@@ -152,6 +170,7 @@ STDLIB_DROP = frozenset(
         "xml",
         "xmlrpc",
         "zipapp",
+        "zipfile.__main__",
         "zoneinfo",
     }
 )
