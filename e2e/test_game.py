@@ -312,6 +312,41 @@ def test_a_saved_table_is_playable_before_the_engine_starts(
     assert any(m.get("card") == card for m in record["hands"][-1]["moves"])
 
 
+def test_a_first_visit_draws_a_dealt_table_before_the_engine_starts(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    """No saved match: one of the build's opening tables (index.html) is drawn and
+    tappable at once; the engine then restores it, with the same cards."""
+    page = open_game(new_context, network_guard)
+    page.wait_for_function(
+        "document.querySelector('[data-zone=\"hand\"] [data-card]') !== null", polling=10
+    )
+    drawn = page.evaluate(
+        "performance.getEntriesByName('scopa-cached-table').map((m) => m.startTime)[0] ?? null"
+    )
+    engine = page.evaluate(
+        "performance.getEntriesByName('scopa-engine-table').map((m) => m.startTime)[0] ?? null"
+    )
+    assert drawn is not None, "no dealt table was drawn before the engine"
+    assert engine is None or engine > drawn
+    hand = page.eval_on_selector_all(
+        '[data-zone="hand"] [data-card]', "(cards) => cards.map((c) => c.dataset.card)"
+    )
+    table = page.eval_on_selector_all(
+        '[data-zone="table"] [data-card]', "(cards) => cards.map((c) => c.dataset.card)"
+    )
+    assert len(hand) == 3 and len(table) == 4
+    assert page.evaluate("document.body.dataset.phase") == "play"
+    page.wait_for_function(
+        "performance.getEntriesByName('scopa-engine-table').length > 0", timeout=90_000
+    )
+    assert wait_settled(page) == "play" and my_turn(page)
+    view = saved_view(page)
+    assert (view["key"], view["hand"], view["table"]) == ("1.0.", hand, table)
+    record = saved_record(page)
+    assert isinstance(record["meta"]["seed"], int) and record["meta"].get("id")
+
+
 def test_screenshots_phone_and_desktop(
     new_context: NewContext, network_guard: NetworkGuard
 ) -> None:

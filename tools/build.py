@@ -653,23 +653,29 @@ def engine_zip() -> tuple[Built, list[Path]]:
     ]
 
 
-def fill_tokens(path: str, text: str, folders: dict[Runtime, str]) -> str:
+def fill_tokens(
+    path: str, text: str, folders: dict[Runtime, str], texts: dict[str, str] | None = None
+) -> str:
     for token, rt in TOKENS.items():
         text = text.replace(token, folders[rt])
+    for token, value in (texts or {}).items():
+        text = text.replace(token, value)
     leftover = sorted(set(re.findall(r"@[A-Z][A-Z0-9_]*@", text)) - {"@BUILD@"})
     if leftover:
         raise BuildError(f"{path}: unknown placeholder(s) {', '.join(leftover)}")
     return text
 
 
-def web_files(folders: dict[Runtime, str], web: Path = WEB) -> Iterator[Built]:
+def web_files(
+    folders: dict[Runtime, str], web: Path = WEB, texts: dict[str, str] | None = None
+) -> Iterator[Built]:
     if not (web / "index.html").is_file():
         raise BuildError(f"{web / 'index.html'} is missing")
     for path in walk(web):
         rel = path.relative_to(web).as_posix()
         data = path.read_bytes()
         if path.suffix in TEMPLATE_SUFFIXES:
-            data = fill_tokens(rel, data.decode("utf-8"), folders).encode("utf-8")
+            data = fill_tokens(rel, data.decode("utf-8"), folders, texts).encode("utf-8")
         yield Built(rel, data)
 
 
@@ -723,6 +729,65 @@ def check_pyscript_configs(files: dict[str, Built]) -> None:
 
 SW_PATH = "sw.js"
 BUILD_INFO_PATH = "build-info.json"
+
+
+FIRST_TABLES_TOKEN = "@FIRST_TABLES@"
+PRELOADS_TOKEN = "@PRELOADS@"
+
+# PyScript's plugin table in its core chunk: "name":()=>import("./chunk.js"). It
+# imports every plugin while starting, one module waterfall step after core.js.
+_PLUGIN_IMPORT = re.compile(r'[{,]"?[a-z-]+"?:\(\)=>import\("\./([\w.-]+\.js)"\)')
+_STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./([\w.-]+\.js)"')
+
+
+def preload_links(runtimes: list[RuntimeBuild], web: Path) -> str:
+    """<link> tags for index.html's head: what the page loads before MicroPython
+    can draw the table (PyScript's chunks and plugins, MicroPython, the page's own
+    Python files), fetched at once instead of one step of the chain after another.
+    The engine worker's files are not here: a worker does not use the page's
+    preloads (it would download them twice)."""
+    links: list[str] = []
+    for r in runtimes:
+        files = {f.path: f.data for f in r.files}
+        if r.runtime is PYSCRIPT and "core.js" in files:
+            chunks = _STATIC_IMPORT.findall(files["core.js"].decode("utf-8", "replace"))
+            for chunk in list(chunks):
+                text = files.get(chunk, b"").decode("utf-8", "replace")
+                chunks += [c for c in _PLUGIN_IMPORT.findall(text) if c not in chunks]
+            links += [
+                f'<link rel="modulepreload" href="{r.folder}/{c}">' for c in chunks if c in files
+            ]
+        elif r.runtime is MICROPYTHON:
+            links.append(f'<link rel="modulepreload" href="{r.folder}/micropython.mjs">')
+            links.append(
+                f'<link rel="preload" href="{r.folder}/micropython.wasm" as="fetch" crossorigin>'
+            )
+    tags = _PyScriptTags()
+    tags.feed((web / "index.html").read_text(encoding="utf-8"))
+    for script in tags.scripts:
+        if script.get("type") != "mpy" or "worker" in script:
+            continue
+        config = json.loads(script.get("config") or "{}")
+        sources = [script.get("src") or "", *config.get("files", {})]
+        links += [
+            f'<link rel="preload" href="{src}" as="fetch" crossorigin>'
+            for src in sources
+            if src and "://" not in src
+        ]
+    return "\n  ".join(links)
+
+
+def first_tables_text(web: Path) -> str:
+    """Opening tables for a first visit, dealt by the engine (tools/first_tables.py)."""
+    from tools.first_tables import first_tables, script_text
+
+    if not (web / "worker" / "session.py").is_file() or not ENGINE_PACKAGE.is_dir():
+        print("warning: no engine or session.py: a first visit waits for the engine")
+        return "[]"
+    try:
+        return script_text(first_tables(web))
+    except Exception as exc:
+        raise BuildError(f"dealing the first-visit tables failed: {exc!r}") from exc
 
 
 def content_hash(files: Iterable[Built]) -> str:
@@ -785,7 +850,11 @@ def build(out: Path, web: Path = WEB) -> BuildInfo:
     runtimes = runtime_builds(engine_sources + app_python)
     folders = {r.runtime: r.folder for r in runtimes}
     shipped = [f for r in runtimes for f in r.built()]
-    for f in [*web_files(folders, web), engine, *shipped]:
+    texts = {
+        FIRST_TABLES_TOKEN: first_tables_text(web),
+        PRELOADS_TOKEN: preload_links(runtimes, web),
+    }
+    for f in [*web_files(folders, web, texts), engine, *shipped]:
         if f.path in files:
             raise BuildError(f"two sources for dist/{f.path}")
         files[f.path] = f

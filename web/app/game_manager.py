@@ -101,6 +101,8 @@ class GameManager:
         if self.url.get("fresh") or self.url.get("settings"):
             self.storage.clear_game()
         view, record = self.storage.load_game()
+        if view is None and record is None:
+            view, record = self.first_table()
         self.record = record
         self.saves.load_stats()
         if view is not None and record is not None:
@@ -115,6 +117,29 @@ class GameManager:
             self.set_phase("loading")
         self.saves.show_problems()  # saved data that could not be read (kept aside)
         spawn(self.connect())
+
+    def first_table(self):
+        """No saved match (a first visit): one of the opening tables the build dealt
+        (index.html's #first-tables, tools/first_tables.py), drawn at once like a saved
+        table while Pyodide starts; the worker then restores its record. Only for the
+        default match (no URL settings, default settings); else (None, None)."""
+        url = self.url
+        if url.get("settings") or "seed" in url or "first_dealer" in url:
+            return (None, None)
+        settings = self.first_settings()
+        if settings != DEFAULT_SETTINGS:
+            return (None, None)
+        try:
+            tables = json.loads(document.getElementById("first-tables").textContent)
+            table = tables[int(window.Math.random() * len(tables)) % len(tables)]
+            view, record = table["view"], table["record"]
+        except Exception:
+            return (None, None)
+        dealt = view.get("settings") or {}
+        for key in settings:
+            if dealt.get(key) != settings[key]:
+                return (None, None)
+        return (view, record)
 
     def url_settings(self):
         """Test and link hooks for the first match of this visit (a saved one is dropped):
