@@ -68,6 +68,21 @@ TABLE_JS = """() => {
 
 ENGINE_TABLE = "performance.getEntriesByName('scopa-engine-table').length > 0"
 
+# Whether the page's IndexedDB copy of the game (web/app/durable.py) has this view key.
+COPY_HAS_KEY = """async (key) => {
+  const result = (request) => new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  const db = await result(indexedDB.open('scopa'));
+  try {
+    const text = await result(db.transaction('saves').objectStore('saves').get('game'));
+    return text !== undefined && JSON.parse(JSON.parse(text).view).key === key;
+  } finally {
+    db.close();
+  }
+}"""
+
 
 def table(page: Page) -> dict[str, Any]:
     drawn: dict[str, Any] = page.evaluate(TABLE_JS)
@@ -86,6 +101,8 @@ def wait_restored(page: Page) -> str:
 
 
 def to_my_turn(page: Page) -> None:
+    # a table may be drawn before the engine holds the match (a saved or first table)
+    page.wait_for_function(ENGINE_TABLE, timeout=BOOT_TIMEOUT_MS)
     while wait_settled(page) == "play" and not my_turn(page):
         pass
     assert my_turn(page), page.inner_text("#status")
@@ -231,12 +248,10 @@ def test_killing_the_browser_keeps_what_it_had_written(
     play_moves(page, 2)
     before = table(page)
     key = saved_view(page)["key"]
-    # Chromium writes localStorage to disk a few seconds after a change; a kill
-    # before that loses what was not written yet
-    deadline = time.monotonic() + 60
-    while not on_disk(profile, '"' + key + '"'):
-        assert time.monotonic() < deadline, "localStorage never reached the disk"
-        page.wait_for_timeout(200)
+    # Chromium writes localStorage to disk up to a minute after a change; the
+    # page's IndexedDB copy of each save is committed at once: kill right then
+    page.wait_for_function(COPY_HAS_KEY, arg=key, polling=50)
+    print("localStorage had reached the disk:", on_disk(profile, '"' + key + '"'))
     pid = chromium_pid(profile)
     os.kill(pid, signal.SIGKILL)  # its context is gone with it
     deadline = time.monotonic() + 30

@@ -278,3 +278,75 @@ def test_statistics_of_another_version_are_not_read_but_kept() -> None:
     assert store.load_stats(stats.valid) is None
     assert store.problems[0]["reason"] == "version"
     assert store.unreadable()[0]["text"] == '{"version": 2}'
+
+
+# --- the IndexedDB copy (durable.py) that outlives a killed browser ----------------------
+
+
+class FakeMirror:
+    def __init__(self) -> None:
+        self.text: str | None = None
+
+    def put(self, text: str) -> None:
+        self.text = text
+
+
+def test_every_save_is_numbered_and_copied_to_the_mirror() -> None:
+    backend, mirror = FakeLocalStorage(), FakeMirror()
+    store = storage.Storage(backend, None, mirror)
+    first = new_match({"seed": 14})
+    assert store.save_game(first["view"], first["record"])
+    assert store.seq == 1 and backend.data[storage.SAVED] == "1"
+    assert mirror.text is not None
+    copy = json.loads(mirror.text)
+    assert copy["seq"] == 1
+    assert copy["record"] == backend.data[storage.RECORD]
+    assert copy["view"] == backend.data[storage.VIEW]
+    # a later visit counts on from the saved number
+    assert storage.Storage(backend).seq == 1
+
+
+def one_move(view: dict[str, Any]) -> dict[str, Any]:
+    """The worker's reply to the next move (the computer's, or the person's first)."""
+    if view["to_move_kind"] == "computer":
+        reply: dict[str, Any] = json.loads(engine_worker.step())
+        return reply
+    card = view["hand"][0]
+    move = {"card": card, "take": view["moves"][card]["moves"][0]["take"]}
+    reply = json.loads(engine_worker.play(json.dumps(move)))
+    return reply
+
+
+def test_a_newer_copy_replaces_what_localstorage_lost() -> None:
+    backend, mirror = FakeLocalStorage(), FakeMirror()
+    store = storage.Storage(backend, None, mirror)
+    old = new_match({"seed": 15})
+    store.save_game(old["view"], old["record"])
+    on_disk = dict(backend.data)  # what the browser had written when it was killed
+    newer = one_move(old["view"])
+    store.save_game(newer["view"], newer["record"])
+    assert mirror.text is not None
+    backend.data = on_disk
+    again = storage.Storage(backend)
+    assert again.load_game() == (old["view"], old["record"])
+    assert again.adopt(mirror.text)
+    assert again.load_game() == (newer["view"], newer["record"])
+    assert again.seq == 2
+    assert not again.adopt(mirror.text)  # not newer any more
+    # an older or equal copy never replaces the saved game
+    assert not storage.Storage(backend).adopt(json.dumps({"seq": 1, "record": "{}"}))
+    assert not again.adopt("not json")
+
+
+def test_a_cleared_game_in_the_mirror_clears_an_older_saved_one() -> None:
+    backend, mirror = FakeLocalStorage(), FakeMirror()
+    store = storage.Storage(backend, None, mirror)
+    reply = new_match({"seed": 16})
+    store.save_game(reply["view"], reply["record"])
+    on_disk = dict(backend.data)
+    store.clear_game()  # a link with new settings, then the browser was killed
+    assert mirror.text is not None
+    backend.data = on_disk
+    again = storage.Storage(backend)
+    assert again.adopt(mirror.text)
+    assert again.load_game() == (None, None)

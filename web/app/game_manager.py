@@ -197,6 +197,17 @@ class GameManager:
 
     async def connect(self):
         t = self.i18n.t
+        if await self.saves.adopt_durable():
+            # localStorage had lost the latest saves (a killed browser): the newer copy
+            self.view, self.record = self.storage.load_game()
+            self.selection = None
+            self.queued = None
+            if self.view is not None and self.record is not None:
+                self.actuator.render(self.view, self.ui())
+                self.update_phase()
+                self.prompt()
+                self.dialogs()
+            self.saves.show_problems()
         try:
             engine = await workers["engine"]
             mark(self.timings, "engine-ready")

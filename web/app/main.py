@@ -4,6 +4,7 @@
 #
 #   storage.py       localStorage: the saved match, the last table view, preferences,
 #                    statistics, and saved data that could not be read (kept aside)
+#   durable.py       a copy of each save in IndexedDB (written to disk at once)
 #   stats.py         statistics of the matches played on this device
 #   saves.py         unreadable saved data, export/import of records, the statistics dialog
 #   updates.py       the service worker: a new version is installed between hands
@@ -14,6 +15,7 @@
 #   game_manager.py  the flow: new match, moves, computer turns, phases
 
 from actuator import Actuator, spawn
+from durable import Durable
 from game_manager import GameManager
 from i18n import I18n, browser_lang
 from input import Input
@@ -45,7 +47,7 @@ def now_iso():
     return str(window.Date.new().toISOString())
 
 
-storage = Storage(local_storage(), now_iso)
+storage = Storage(local_storage(), now_iso, Durable())
 prefs = storage.load_prefs()
 i18n = I18n(
     prefs.get("lang") or browser_lang(window.navigator.language), prefs.get("deck") or "french"

@@ -123,6 +123,19 @@ class Saves:
         if changed:
             self.m.storage.save_stats(data)
 
+    async def adopt_durable(self):
+        """Take the IndexedDB copy of the game if it is newer than localStorage's
+        (a killed browser); True if the saved game changed (see durable.py)."""
+        mirror = self.m.storage.mirror
+        if mirror is None:
+            return False
+        try:
+            text = await asyncio.wait_for(mirror.get(), 5)
+        except Exception as exc:
+            window.console.warn("IndexedDB copy not read:", str(exc))
+            return False
+        return bool(text) and self.m.storage.adopt(text)
+
     # -- actions ----------------------------------------------------------------
     def on_action(self, name, el):
         """Handle this module's buttons; False for anyone else's."""

@@ -6,6 +6,7 @@
 #   scopa.v1.view        the latest table view the engine sent (drawn at start-up)
 #   scopa.v1.prefs       {"lang": "it"|"en", "deck": "french"|..., "settings": {...}}
 #   scopa.v1.stats       statistics (see stats.py)
+#   scopa.v1.saved       the number of the latest save of the game (counts up)
 #   scopa.v1.unreadable  a list of the saved data that could not be read, each
 #                        {"key", "what": "game"|"stats"|"prefs", "reason":
 #                        "corrupt"|"version"|"engine", "detail", "text", "at"}; "text"
@@ -21,6 +22,10 @@
 #
 # `backend` is anything with getItem/setItem/removeItem (window.localStorage in
 # the page, a fake in tests). Storage that is disabled or full never stops play.
+# `mirror` (durable.py in the page) gets a copy of every save of the game with its
+# number, {"seq", "record", "view"} as JSON text: Chromium may write localStorage
+# to disk a minute late, so after a killed browser `adopt` takes that copy when
+# it is newer.
 #
 # MicroPython-compatible (the page) and importable in CPython (tests).
 
@@ -32,6 +37,7 @@ VIEW = PREFIX + "view"
 PREFS = PREFIX + "prefs"
 STATS = PREFIX + "stats"
 UNREADABLE = PREFIX + "unreadable"
+SAVED = PREFIX + "saved"
 
 RECORD_FORMAT = "scopa-record/1"
 WHAT = {RECORD: "game", STATS: "stats", PREFS: "prefs"}
@@ -56,9 +62,12 @@ def record_problem(text):
 
 
 class Storage:
-    def __init__(self, backend, clock=None):
+    def __init__(self, backend, clock=None, mirror=None):
         self.backend = backend
         self.clock = clock  # () -> a date-time string for the entries, or None
+        self.mirror = mirror  # has put(text): a second copy of each save of the game
+        seq = self._get(SAVED)
+        self.seq = seq if isinstance(seq, int) and not isinstance(seq, bool) else 0
         self.problems = []  # entries moved aside during this visit, for the page to report
         self.stuck = {}  # key -> entry: unreadable data that could not be moved aside
 
@@ -216,9 +225,17 @@ class Storage:
         return self._raw(RECORD)
 
     def save_game(self, view, record):
-        ok = self._set(RECORD, record)
-        if ok and view is not None:
-            self._set(VIEW, view)
+        if RECORD in self.stuck:
+            return False  # unreadable data the player has not dealt with yet
+        try:
+            record_text = json.dumps(record)
+            view_text = json.dumps(view) if view is not None else None
+        except Exception:
+            return False
+        ok = self._put(RECORD, record_text)
+        if ok and view_text is not None:
+            self._put(VIEW, view_text)
+        self._saved(record_text if ok else None, view_text if ok else None)
         return ok
 
     def clear_game(self):
@@ -226,6 +243,48 @@ class Storage:
             return  # unreadable: only the player may throw it away
         self._remove(VIEW)
         self._remove(RECORD)
+        self._saved(None, None)
+
+    def _saved(self, record_text, view_text):
+        """Number this save and copy it to the mirror."""
+        self.seq += 1
+        self._put(SAVED, str(self.seq))
+        if self.mirror is not None:
+            entry = {"seq": self.seq, "record": record_text, "view": view_text}
+            try:  # noqa: SIM105 -- MicroPython has no contextlib.suppress
+                self.mirror.put(json.dumps(entry))
+            except Exception:
+                pass
+
+    def adopt(self, text):
+        """Take the mirror's copy (its JSON text) if it is newer than what
+        localStorage holds (whose latest writes were lost); True if it was."""
+        try:
+            entry = json.loads(text)
+        except Exception:
+            return False
+        if not isinstance(entry, dict):
+            return False
+        seq = entry.get("seq")
+        if not isinstance(seq, int) or isinstance(seq, bool) or seq <= self.seq:
+            return False
+        if RECORD in self.stuck:
+            return False
+        record_text = entry.get("record")
+        view_text = entry.get("view")
+        if isinstance(record_text, str) and record_text:
+            if not self._put(RECORD, record_text):
+                return False
+            if isinstance(view_text, str) and view_text:
+                self._put(VIEW, view_text)
+            else:
+                self._remove(VIEW)
+        else:  # the game was cleared after what localStorage holds
+            self._remove(VIEW)
+            self._remove(RECORD)
+        self.seq = seq
+        self._put(SAVED, str(seq))
+        return True
 
     # -- statistics -----------------------------------------------------------------
     def load_stats(self, valid):

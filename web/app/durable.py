@@ -1,0 +1,78 @@
+# A second copy of the saved match, in IndexedDB (MicroPython, main thread).
+#
+# localStorage is where the match is saved (storage.py), but Chromium writes it
+# to disk in batches: about 5 s after the first change, then at most about once
+# a minute while a page keeps saving (measured on this project's Chromium). A
+# browser that is killed, or a device that runs out of battery, would come back
+# with a match some moves old. IndexedDB writes each transaction when it
+# commits, so every save is also put here, with the save's number; at start the
+# page takes this copy instead when its number is higher (storage.adopt).
+#
+# Stored value: the JSON text {"seq": n, "record": TEXT|null, "view": TEXT|null}
+# under the key "game" of the object store "saves" in the database "scopa".
+# Everything here is best effort: without IndexedDB, localStorage alone is used.
+
+from pyscript import window
+from pyscript.ffi import create_proxy
+
+DB_NAME = "scopa"
+STORE = "saves"
+KEY = "game"
+
+
+class Durable:
+    def __init__(self):
+        self.db = None
+        self.failed = False
+        self._proxies = []
+
+    def _proxy(self, fn):
+        proxy = create_proxy(fn)
+        self._proxies.append(proxy)
+        return proxy
+
+    async def _result(self, request):
+        """Await an IndexedDB request: its result, or an exception."""
+
+        def executor(resolve, reject):
+            request.onsuccess = self._proxy(lambda event: resolve(request.result))
+            request.onerror = self._proxy(lambda event: reject(request.error))
+
+        return await window.Promise.new(self._proxy(executor))
+
+    async def open(self):
+        if self.db is not None or self.failed:
+            return self.db is not None
+        try:
+            request = window.indexedDB.open(DB_NAME, 1)
+
+            def upgrade(event):
+                request.result.createObjectStore(STORE)
+
+            request.onupgradeneeded = self._proxy(upgrade)
+            self.db = await self._result(request)
+        except Exception as exc:
+            self.failed = True
+            window.console.warn("IndexedDB is not available:", str(exc))
+        return self.db is not None
+
+    def put(self, text):
+        """Store the text (fire and forget: it is committed when the task ends)."""
+        if self.db is None:
+            return
+        try:
+            self.db.transaction(STORE, "readwrite").objectStore(STORE).put(text, KEY)
+        except Exception as exc:
+            window.console.warn("IndexedDB copy not saved:", str(exc))
+
+    async def get(self):
+        """The stored text, or None."""
+        if not await self.open():
+            return None
+        try:
+            request = self.db.transaction(STORE, "readonly").objectStore(STORE).get(KEY)
+            value = await self._result(request)
+        except Exception as exc:
+            window.console.warn("IndexedDB copy not read:", str(exc))
+            return None
+        return value if type(value) is str else None
