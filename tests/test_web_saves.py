@@ -286,9 +286,13 @@ def test_statistics_of_another_version_are_not_read_but_kept() -> None:
 class FakeMirror:
     def __init__(self) -> None:
         self.text: str | None = None
+        self.stats: str | None = None
 
-    def put(self, text: str) -> None:
-        self.text = text
+    def put(self, text: str, key: str = "game") -> None:
+        if key == "stats":
+            self.stats = text
+        else:
+            self.text = text
 
 
 def test_every_save_is_numbered_and_copied_to_the_mirror() -> None:
@@ -350,3 +354,24 @@ def test_a_cleared_game_in_the_mirror_clears_an_older_saved_one() -> None:
     again = storage.Storage(backend)
     assert again.adopt(mirror.text)
     assert again.load_game() == (None, None)
+
+
+def test_statistics_are_numbered_copied_and_a_newer_copy_is_taken() -> None:
+    backend, mirror = FakeLocalStorage(), FakeMirror()
+    store = storage.Storage(backend, None, mirror)
+    data = stats.empty()
+    store.save_stats(data)
+    on_disk = dict(backend.data)
+    data["groups"].append({"level": "easy", "preset": "scopa", "variants": [], "target": 11})
+    store.save_stats(data)
+    assert json.loads(backend.data[storage.STATS])["saved"] == 2
+    assert mirror.stats == backend.data[storage.STATS]
+    backend.data = on_disk
+    again = storage.Storage(backend)
+    assert again.adopt_stats(mirror.stats)
+    loaded = again.load_stats(stats.valid)
+    assert loaded is not None and loaded["saved"] == 2 and len(loaded["groups"]) == 1
+    assert not again.adopt_stats(mirror.stats)  # not newer
+    backend.data[storage.STATS] = "{damaged"
+    assert not again.adopt_stats(mirror.stats)  # kept for the player to see
+    assert backend.data[storage.STATS] == "{damaged"

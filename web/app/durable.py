@@ -8,8 +8,9 @@
 # commits, so every save is also put here, with the save's number; at start the
 # page takes this copy instead when its number is higher (storage.adopt).
 #
-# Stored value: the JSON text {"seq": n, "record": TEXT|null, "view": TEXT|null}
-# under the key "game" of the object store "saves" in the database "scopa".
+# Stored values, in the object store "saves" of the database "scopa": under
+# "game" the JSON text {"seq": n, "record": TEXT|null, "view": TEXT|null}, under
+# "stats" the statistics' JSON text (with their own save number, "saved").
 # Everything here is best effort: without IndexedDB, localStorage alone is used.
 
 from pyscript import window
@@ -17,7 +18,7 @@ from pyscript.ffi import create_proxy
 
 DB_NAME = "scopa"
 STORE = "saves"
-KEY = "game"
+GAME = "game"
 
 
 class Durable:
@@ -56,21 +57,21 @@ class Durable:
             window.console.warn("IndexedDB is not available:", str(exc))
         return self.db is not None
 
-    def put(self, text):
+    def put(self, text, key=GAME):
         """Store the text (fire and forget: it is committed when the task ends)."""
         if self.db is None:
             return
         try:
-            self.db.transaction(STORE, "readwrite").objectStore(STORE).put(text, KEY)
+            self.db.transaction(STORE, "readwrite").objectStore(STORE).put(text, key)
         except Exception as exc:
             window.console.warn("IndexedDB copy not saved:", str(exc))
 
-    async def get(self):
+    async def get(self, key=GAME):
         """The stored text, or None."""
         if not await self.open():
             return None
         try:
-            request = self.db.transaction(STORE, "readonly").objectStore(STORE).get(KEY)
+            request = self.db.transaction(STORE, "readonly").objectStore(STORE).get(key)
             value = await self._result(request)
         except Exception as exc:
             window.console.warn("IndexedDB copy not read:", str(exc))

@@ -131,9 +131,13 @@ class Saves:
             return False
         try:
             text = await asyncio.wait_for(mirror.get(), 5)
+            stats_text = await asyncio.wait_for(mirror.get("stats"), 5)
         except Exception as exc:
             window.console.warn("IndexedDB copy not read:", str(exc))
             return False
+        if stats_text and self.m.storage.adopt_stats(stats_text):
+            self.stats = None
+            self.load_stats()
         return bool(text) and self.m.storage.adopt(text)
 
     # -- actions ----------------------------------------------------------------

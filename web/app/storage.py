@@ -308,7 +308,39 @@ class Storage:
         return data
 
     def save_stats(self, stats):
-        return self._set(STATS, stats)
+        """Save the statistics (numbered in "saved", and copied to the mirror)."""
+        if STATS in self.stuck:
+            return False
+        saved = stats.get("saved")
+        stats["saved"] = (saved if isinstance(saved, int) else 0) + 1
+        try:
+            text = json.dumps(stats)
+        except Exception:
+            return False
+        if self.mirror is not None:
+            try:  # noqa: SIM105 -- MicroPython has no contextlib.suppress
+                self.mirror.put(text, "stats")
+            except Exception:
+                pass
+        return self._put(STATS, text)
+
+    def adopt_stats(self, text):
+        """Take the mirror's statistics if they are newer than localStorage's."""
+        try:
+            copy = json.loads(text)
+        except Exception:
+            return False
+        if not isinstance(copy, dict) or not isinstance(copy.get("saved"), int):
+            return False
+        if STATS in self.stuck:
+            return False
+        mine = self._get(STATS)
+        if isinstance(mine, dict) and isinstance(mine.get("saved"), int):
+            if mine["saved"] >= copy["saved"]:
+                return False
+        elif self._raw(STATS) is not None:
+            return False  # unreadable: load_stats sets it aside, never overwritten here
+        return self._put(STATS, text)
 
     def clear_stats(self):
         if STATS not in self.stuck:
