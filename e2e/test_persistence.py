@@ -625,3 +625,27 @@ def test_a_new_build_over_the_old_keeps_the_saved_match(
         play_moves(page, 1)
         assert replay(saved_record(page))["ok"]
         context.close()
+
+
+def test_a_link_with_settings_asks_before_replacing_a_match_in_progress(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    page = open_game(new_context, network_guard, "?seed=32&level=easy")
+    play_moves(page, 1)
+    before = table(page)
+    record = saved_record(page)
+    confirm = page.locator("#dlg-confirm")
+    page.goto("./?preset=scopa-3&level=easy")
+    expect(confirm).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    confirm.locator('[data-action="close"]').click()  # no: the match goes on
+    to_my_turn(page)
+    assert table(page) == before
+    assert saved_record(page) == record
+    page.goto("./?preset=scopa-3&level=easy")
+    expect(confirm).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    confirm.locator('[data-action="confirm-new"]').click()
+    page.wait_for_function(
+        "JSON.parse(localStorage.getItem('scopa.v1.view')).players === 3",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    expect(page.locator('[data-zone="opponent"]')).to_have_count(2)

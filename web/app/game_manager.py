@@ -60,6 +60,7 @@ class GameManager:
         self.waiting = 0
         self.connecting = True  # until the worker holds the match: flows wait for it
         self.pending_settings = None
+        self.url_asks = False  # URL settings wait for the player: a match is in progress
         self.prefs = {}
         self.url = {}
         self.help_lang = None
@@ -98,8 +99,13 @@ class GameManager:
         self.url = self.url_settings()
         self.forget_url()
         self.actuator.translate_static()
-        if self.url.get("fresh") or self.url.get("settings"):
+        if self.url.get("fresh"):
             self.storage.clear_game()
+        elif self.url.get("settings"):
+            # a link with settings never throws away a match in progress unasked
+            self.url_asks = self.saved_in_progress()
+            if not self.url_asks:
+                self.storage.clear_game()
         view, record = self.storage.load_game()
         if view is None and record is None:
             view, record = self.first_table()
@@ -117,6 +123,17 @@ class GameManager:
             self.set_phase("loading")
         self.saves.show_problems()  # saved data that could not be read (kept aside)
         spawn(self.connect())
+
+    def saved_in_progress(self):
+        view, record = self.storage.load_game()
+        if record is None:
+            return False
+        if view is not None:
+            if view.get("phase") == "match-over":
+                return False
+            return view.get("hand_no", 1) > 1 or view.get("moves_in_hand", 0) > 0
+        hands = record.get("hands") or []
+        return len(hands) > 1 or bool(hands and hands[-1].get("moves"))
 
     def first_table(self):
         """No saved match (a first visit): one of the opening tables the build dealt
@@ -243,6 +260,11 @@ class GameManager:
             self.actuator.deal_in()
         mark(self.timings, "engine-table")
         self.saves.show_problems()
+        if self.url_asks:
+            self.url_asks = False
+            if self.in_progress():  # the link's settings, once the player agrees
+                self.pending_settings = self.first_settings()
+                self.actuator.show_confirm(t("confirm.new"), "confirm-new", t("btn.yes_new"))
         self.connecting = False
         queued = self.queued
         self.queued = None
