@@ -42,6 +42,7 @@ the load.
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
 import datetime
 import gzip
@@ -55,6 +56,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
@@ -72,11 +74,12 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 VIEWPORT = {"width": 1280, "height": 800}
+STOCK_PYODIDE = Path(__file__).resolve().parent.parent / "node_modules" / "pyodide"
 TIMEOUT_MS = 180_000
 THINK_TIMEOUT_MS = 900_000  # a whole hand at expert level on a loaded machine
 SETTLE_MS = 1500  # start-up long tasks are watched until engine table + this
 LEVELS = ("easy", "normal", "hard", "expert")
-FIRST_VISIT_QUERY = "?seed={seed}&first_dealer=1"  # the person leads: a playable table
+FIRST_VISIT_QUERY = ""  # a real first visit: the app's default match
 
 # Budgets of the issue "Fast in the browser" (docs/performance.md).
 BUDGET_REPEAT_S = 1.0
@@ -95,10 +98,22 @@ PROBE = """
       for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
     }).observe({ type: 'longtask', buffered: true });
   } catch (e) { window.__longtasks = null; }
-  const playable = () => document.body && document.body.dataset.phase === 'play'
-    && document.querySelector('#hand button[data-card].playable:not([disabled])') !== null;
+  // a card's picture is drawn: its <use> points into this page at a symbol that is there
+  const drawn = (card) => {
+    const use = card.querySelector('use');
+    const ref = (use && use.getAttribute('href')) || '';
+    return !ref.startsWith('#') || document.getElementById(ref.slice(1)) !== null;
+  };
+  const playable = () => {
+    if (!document.body || document.body.dataset.phase !== 'play') return false;
+    const card = document.querySelector('#hand button[data-card].playable:not([disabled])');
+    return card !== null && drawn(card);
+  };
   const check = () => {
-    if (window.__playAt === undefined && playable()) window.__playAt = performance.now();
+    if (window.__playAt === undefined && playable()) {
+      window.__playAt = performance.now();
+      performance.mark('webbench-playable');
+    }
   };
   new MutationObserver(check).observe(document, {
     subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase', 'class'],
@@ -110,7 +125,7 @@ BARE_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare Pyodide</title></head>
 <body><p id="out">loading</p>
 <script type="module">
-import { loadPyodide } from "./runtime/pyodide-VERSION/pyodide.mjs";
+import { loadPyodide } from "./PYODIDE_MJS";
 const pyodide = await loadPyodide();
 const value = pyodide.runPython("1+1");
 window.__bareAt = performance.now();
@@ -255,6 +270,86 @@ def new_tab(context: BrowserContext) -> Page:
     return context.new_page()
 
 
+class Trace:
+    """A Chrome trace over a page's DevTools session (light categories: the
+    scheduler's tasks and the page's performance marks), for the main thread's
+    tasks between two marks with their wall and CPU (thread) time. On a loaded
+    machine a task's wall time is mostly time the thread waited for a core; its
+    CPU time is the work the page asked for."""
+
+    CATEGORIES = "toplevel,blink.user_timing"
+    TASKS = frozenset({"ThreadControllerImpl::RunTask", "RunTask"})
+
+    def __init__(self, context: BrowserContext, page: Page) -> None:
+        self.page = page
+        self.cdp = context.new_cdp_session(page)
+        self.cdp.send(
+            "Tracing.start", {"categories": self.CATEGORIES, "transferMode": "ReturnAsStream"}
+        )
+        self.events: list[dict[str, Any]] = []
+
+    def stop(self) -> None:
+        done: dict[str, Any] = {}
+        def complete(params: dict[str, Any]) -> None:
+            done.update(params)
+
+        self.cdp.on("Tracing.tracingComplete", complete)
+        self.cdp.send("Tracing.end")
+        deadline = time.monotonic() + 120
+        while "stream" not in done and time.monotonic() < deadline:
+            self.page.wait_for_timeout(50)
+        if "stream" not in done:
+            raise RuntimeError("the trace never completed")
+        parts: list[str] = []
+        while True:
+            chunk = self.cdp.send("IO.read", {"handle": done["stream"], "size": 1 << 22})
+            data = chunk.get("data", "")
+            parts.append(base64.b64decode(data).decode() if chunk.get("base64Encoded") else data)
+            if chunk.get("eof"):
+                break
+        self.cdp.send("IO.close", {"handle": done["stream"]})
+        self.cdp.detach()
+        loaded = json.loads("".join(parts) or "[]")
+        self.events = loaded["traceEvents"] if isinstance(loaded, dict) else loaded
+
+    def mark(self, name: str, last: bool = False) -> dict[str, Any] | None:
+        found = [e for e in self.events if e.get("name") == name and "ts" in e]
+        if not found:
+            return None
+        return max(found, key=lambda e: e["ts"]) if last else min(found, key=lambda e: e["ts"])
+
+    def tasks(self, start: str, end: str) -> list[tuple[float, float]]:
+        """(wall ms, CPU ms) of the page's main-thread tasks that began between the
+        marks `start` and `end` (on the thread that made them)."""
+        first, last = self.mark(start), self.mark(end, last=True)
+        if first is None or last is None:
+            return []
+        thread = (first.get("pid"), first.get("tid"))
+        out: list[tuple[float, float]] = []
+        covered = 0.0
+        for e in sorted(
+            (
+                e
+                for e in self.events
+                if (e.get("pid"), e.get("tid")) == thread
+                and e.get("ph") == "X"
+                and e.get("name") in self.TASKS
+            ),
+            key=lambda e: e["ts"],
+        ):
+            if e["ts"] < covered:
+                continue  # nested in the task before
+            covered = e["ts"] + e.get("dur", 0)
+            if first["ts"] <= e["ts"] <= last["ts"]:
+                out.append((e.get("dur", 0) / 1000, e.get("tdur", 0) / 1000))
+        return out
+
+
+def most_cpu(tasks: Sequence[tuple[float, float]]) -> float:
+    """The most CPU time one task took (ms)."""
+    return max((cpu for _, cpu in tasks), default=0.0)
+
+
 def long_tasks(page: Page) -> list[tuple[float, float]]:
     tasks = page.evaluate("window.__longtasks")
     return [(float(s), float(d)) for s, d in tasks or []]
@@ -272,33 +367,47 @@ class Visit:
     cached_s: float | None  # navigation -> the saved table drawn (scopa-cached-table)
     task_after_ms: float  # longest main-thread task after the table is shown
     task_before_ms: float  # longest main-thread task before (loading, first drawing)
+    cpu_after_ms: float = 0.0  # the most CPU one main-thread task took, after the table
 
 
-def visit(page: Page, url: str) -> Visit:
+def visit(
+    context: BrowserContext, page: Page, url: str, log: Sequence[object] = ()
+) -> tuple[Visit, int]:
+    """Navigate and time the start; also len(log) once the table was playable."""
+    trace = Trace(context, page)
     page.goto(url)
-    page.wait_for_function(
-        """window.__playAt !== undefined
-           && performance.getEntriesByName('scopa-engine-table').length > 0
-           || document.body.dataset.phase === 'error'""",
-        timeout=TIMEOUT_MS,
-        polling=50,
-    )
-    if page.evaluate("document.body.dataset.phase") == "error":
-        raise RuntimeError(f"the app failed: {page.evaluate('document.body.innerText')[:300]}")
+    for condition in (
+        "window.__playAt !== undefined",
+        "performance.getEntriesByName('scopa-engine-table').length > 0",
+    ):
+        page.wait_for_function(
+            f"{condition} || document.body.dataset.phase === 'error'",
+            timeout=TIMEOUT_MS,
+            polling=50,
+        )
+        if page.evaluate("document.body.dataset.phase") == "error":
+            text = page.evaluate("document.body.innerText")[:300]
+            raise RuntimeError(f"the app failed: {text}")
+        if condition.startswith("window.__playAt"):
+            at_play = len(log)
     engine = float(page.evaluate("performance.getEntriesByName('scopa-engine-table')[0].startTime"))
     page.wait_for_function(f"performance.now() > {engine + SETTLE_MS}", timeout=TIMEOUT_MS)
+    page.evaluate("performance.mark('webbench-settled')")
+    trace.stop()
     play = float(page.evaluate("window.__playAt"))
     cached = page.evaluate(
         "(performance.getEntriesByName('scopa-cached-table')[0] || {}).startTime ?? null"
     )
     tasks = long_tasks(page)
-    return Visit(
+    figures = Visit(
         play_s=play / 1000,
         engine_s=engine / 1000,
         cached_s=None if cached is None else float(cached) / 1000,
         task_after_ms=longest(tasks, play, engine + SETTLE_MS),
         task_before_ms=longest(tasks, 0.0, play - 1e-6),
+        cpu_after_ms=most_cpu(trace.tasks("webbench-playable", "webbench-settled")),
     )
+    return figures, at_play
 
 
 @dataclass
@@ -306,18 +415,16 @@ class StartRun:
     first: Visit
     repeat: Visit
     first_traffic: Traffic  # until the service worker controls the page
-    until_play_traffic: Traffic  # until the first table was playable
+    until_play_traffic: Traffic  # answered by the time the first table was playable
     repeat_traffic: Traffic
 
 
-def start_run(
-    pw: Playwright, url: str, log: list[tuple[str, int]], sizes: Sizes, seed: int
-) -> StartRun:
+def start_run(pw: Playwright, url: str, log: list[tuple[str, int]], sizes: Sizes) -> StartRun:
     with fresh_profile(pw) as context:
         page = new_tab(context)
         mark = len(log)
-        first = visit(page, url + FIRST_VISIT_QUERY.format(seed=seed))
-        until_play = traffic(log[mark:], sizes)
+        first, at_play = visit(context, page, url + FIRST_VISIT_QUERY, log)
+        until_play = traffic(log[mark:at_play], sizes)
         page.wait_for_function(
             "navigator.serviceWorker && navigator.serviceWorker.controller !== null",
             timeout=TIMEOUT_MS,
@@ -326,36 +433,46 @@ def start_run(
         second = context.new_page()
         page.close()
         mark = len(log)
-        repeat = visit(second, url)
+        repeat, _ = visit(context, second, url)
         repeat_traffic = traffic(log[mark:], sizes)
     return StartRun(first, repeat, first_traffic, until_play, repeat_traffic)
 
 
 @dataclass
 class BareRun:
-    first_s: float
+    first_s: float  # the runtime as the site ships it (trimmed, compiled stdlib)
     second_s: float
+    stock_first_s: float  # the npm package's files as they are
+    stock_second_s: float
 
 
 def bare_run(pw: Playwright, url: str) -> BareRun:
-    with fresh_profile(pw) as context:
-        page = new_tab(context)
-        times = []
-        for _ in range(2):
-            page.goto(url)
-            page.wait_for_function("window.__bareAt !== undefined", timeout=TIMEOUT_MS)
-            times.append(float(page.evaluate("window.__bareAt")) / 1000)
-    return BareRun(times[0], times[1])
+    times = []
+    for page_name in ("index.html", "stock.html"):
+        with fresh_profile(pw) as context:
+            page = new_tab(context)
+            for _ in range(2):
+                page.goto(url + page_name)
+                page.wait_for_function("window.__bareAt !== undefined", timeout=TIMEOUT_MS)
+                times.append(float(page.evaluate("window.__bareAt")) / 1000)
+    return BareRun(*times)
 
 
 @contextlib.contextmanager
-def bare_site(dist: Path, pyodide_version: str) -> Iterator[Path]:
-    """A temporary folder with the bare Pyodide page and dist's runtime/ linked in."""
+def bare_site(site: Path) -> Iterator[Path]:
+    """A temporary folder with the bare Pyodide pages: index.html loads the site's
+    runtime/ (linked in), stock.html the npm package's files (node_modules/pyodide)."""
+    found = sorted(site.glob("runtime/pyodide-*/pyodide.mjs"))
+    if not found:
+        raise FileNotFoundError(f"no runtime/pyodide-*/pyodide.mjs in {site}")
+    mjs = found[0].relative_to(site).as_posix()
     with tempfile.TemporaryDirectory(prefix="scopa-bare-") as folder:
         root = Path(folder)
-        (root / "runtime").symlink_to((dist / "runtime").resolve(), target_is_directory=True)
-        (root / "index.html").write_text(
-            BARE_PAGE.replace("VERSION", pyodide_version), encoding="utf-8"
+        (root / "runtime").symlink_to((site / "runtime").resolve(), target_is_directory=True)
+        (root / "stock").symlink_to(STOCK_PYODIDE.resolve(), target_is_directory=True)
+        (root / "index.html").write_text(BARE_PAGE.replace("PYODIDE_MJS", mjs), encoding="utf-8")
+        (root / "stock.html").write_text(
+            BARE_PAGE.replace("PYODIDE_MJS", "stock/pyodide.mjs"), encoding="utf-8"
         )
         yield root
 
@@ -368,6 +485,7 @@ class ThinkRun:
     task_ms: float  # longest main-thread task while the computers played
     tasks_over_50: int
     wall_s: float
+    cpu_ms: float = 0.0  # the most CPU one main-thread task took meanwhile
 
 
 STEP_MEASURES = """
@@ -376,8 +494,11 @@ performance.getEntriesByName('scopa-call-step').map(
 """
 
 
-def think_run(page: Page, url: str, level: str, moves: int, seed: int) -> ThinkRun:
+def think_run(
+    context: BrowserContext, page: Page, url: str, level: str, moves: int, seed: int
+) -> ThinkRun:
     started = time.monotonic()
+    trace = Trace(context, page)
     page.goto(url + f"?seats=cc&level={level}&seed={seed}&first_dealer=1&fresh=1")
     while True:
         page.wait_for_function(
@@ -397,6 +518,8 @@ def think_run(page: Page, url: str, level: str, moves: int, seed: int) -> ThinkR
         page.evaluate("document.querySelector('[data-action=\"next-hand\"]').click()")
         page.wait_for_function("document.body.dataset.phase !== 'hand-over'", timeout=TIMEOUT_MS)
     page.wait_for_function("!document.body.classList.contains('busy')", timeout=TIMEOUT_MS)
+    page.evaluate("performance.mark('webbench-think-end')")
+    trace.stop()
     steps = page.evaluate(STEP_MEASURES)[:moves]
     tasks = long_tasks(page)
     first = float(steps[0][0])
@@ -409,6 +532,7 @@ def think_run(page: Page, url: str, level: str, moves: int, seed: int) -> ThinkR
         task_ms=max(watched, default=0.0),
         tasks_over_50=sum(1 for d in watched if d > 50),
         wall_s=time.monotonic() - started,
+        cpu_ms=most_cpu(trace.tasks("scopa-call-step", "webbench-think-end")),
     )
 
 
@@ -426,7 +550,7 @@ def budget_text(value: float, budget: float, fmt: Callable[[float], str]) -> str
 def spread(values: Sequence[float], fmt: Callable[[float], str]) -> str:
     if not values:
         return "-"
-    return f"{fmt(median(values))}  ({fmt(min(values))}-{fmt(max(values))})"
+    return f"{fmt(median(values))} ({fmt(min(values))} – {fmt(max(values))})"
 
 
 def seconds(x: float) -> str:
@@ -450,153 +574,126 @@ class Results:
 
 
 def report(res: Results) -> str:
+    """The figures as a Markdown table (medians over the runs, with their range)."""
     lines: list[str] = []
     add = lines.append
     m = res.machine
-    add(f"Scopa in the browser, {res.date}")
-    add(f"machine: {m['nproc']} cores, {m['cpu']}; {m['chromium']}")
     before = " / ".join(f"{x:.2f}" for x in res.load_before)
     after = " / ".join(f"{x:.2f}" for x in res.load_after)
+    add(f"Scopa in the browser, {res.date}: {m['nproc']} cores, {m['cpu']}; {m['chromium']}")
     add(f"load average (1/5/15 min): {before} before, {after} after")
-    n = len(res.runs)
+    add(f"{len(res.runs)} start-up runs; medians, range in brackets")
     add("")
-    add(f"Start-up, medians of {n} runs (range)       median (min-max)          budget")
-    row = "  {:<40} {:<26} {}"
-    firsts = [r.first.play_s for r in res.runs]
-    repeats = [r.repeat.play_s for r in res.runs]
-    if res.runs:
-        add(
-            row.format(
-                "first visit: first playable table",
-                spread(firsts, seconds),
-                f"<= {BUDGET_FIRST_S:.1f} s {verdict(median(firsts), BUDGET_FIRST_S)}",
-            )
+    add("| figure | median (range) | budget |")
+    add("|---|---|---|")
+
+    def row(
+        label: str, values: Sequence[float], fmt: Callable[[float], str], budget: str = ""
+    ) -> None:
+        add(f"| {label} | {spread(values, fmt)} | {budget} |")
+
+    def within(values: Sequence[float], limit: float, fmt: Callable[[float], str]) -> str:
+        return budget_text(median(values), limit, fmt) if values else ""
+
+    runs = res.runs
+    if runs:
+        firsts = [r.first.play_s for r in runs]
+        repeats = [r.repeat.play_s for r in runs]
+        row(
+            "first visit: first playable table",
+            firsts,
+            seconds,
+            within(firsts, BUDGET_FIRST_S, seconds),
         )
-        add(
-            row.format(
-                "repeat visit: first playable table",
-                spread(repeats, seconds),
-                f"<= {BUDGET_REPEAT_S:.1f} s {verdict(median(repeats), BUDGET_REPEAT_S)}",
-            )
+        row(
+            "repeat visit: first playable table",
+            repeats,
+            seconds,
+            within(repeats, BUDGET_REPEAT_S, seconds),
         )
-        add(
-            row.format(
-                "first visit: engine table",
-                spread([r.first.engine_s for r in res.runs], seconds),
-                "",
-            )
-        )
-        add(
-            row.format(
-                "repeat visit: engine table",
-                spread([r.repeat.engine_s for r in res.runs], seconds),
-                "",
-            )
-        )
+        row("first visit: engine table", [r.first.engine_s for r in runs], seconds)
+        row("repeat visit: engine table", [r.repeat.engine_s for r in runs], seconds)
     if res.bare:
-        bare_first = [b.first_s for b in res.bare]
-        bare_second = [b.second_s for b in res.bare]
-        add(row.format("bare loadPyodide + 1+1, first load", spread(bare_first, seconds), ""))
-        add(row.format("bare loadPyodide + 1+1, second load", spread(bare_second, seconds), ""))
-        if res.runs:
-            first_ratio = median([r.first.engine_s for r in res.runs]) / median(bare_first)
-            repeat_ratio = median([r.repeat.engine_s for r in res.runs]) / median(bare_second)
+        row("bare loadPyodide() + 1+1, first load", [b.first_s for b in res.bare], seconds)
+        row("bare loadPyodide() + 1+1, second load", [b.second_s for b in res.bare], seconds)
+        row("the same, npm package as is, first load", [b.stock_first_s for b in res.bare], seconds)
+        row(
+            "the same, npm package as is, second load",
+            [b.stock_second_s for b in res.bare],
+            seconds,
+        )
+        if runs:
+            first = median([r.first.engine_s for r in runs]) / median([b.first_s for b in res.bare])
+            second = median([r.repeat.engine_s for r in runs]) / median(
+                [b.second_s for b in res.bare]
+            )
             add(
-                f"  engine table / bare Pyodide: first visit {first_ratio:.2f}x,"
-                f" repeat visit {repeat_ratio:.2f}x"
+                f"| engine table / bare Pyodide (first, repeat visit)"
+                f" | {first:.2f}x, {second:.2f}x | |"
             )
-    if res.runs:
-        add("")
-        add("Longest main-thread task during start-up                              budget")
-        for label, values in (
-            ("first visit, after the table is shown", [r.first.task_after_ms for r in res.runs]),
-            ("repeat visit, after the table is shown", [r.repeat.task_after_ms for r in res.runs]),
+    if runs:
+        for label, visits in (
+            ("first", [r.first for r in runs]),
+            ("repeat", [r.repeat for r in runs]),
         ):
-            add(
-                row.format(
-                    label,
-                    spread(values, millis),
-                    budget_text(median(values), BUDGET_LONG_TASK_MS, millis),
-                )
+            wall = [v.task_after_ms for v in visits]
+            row(
+                f"{label} visit, after the table: longest task",
+                wall,
+                millis,
+                within(wall, BUDGET_LONG_TASK_MS, millis),
             )
-        for label, values in (
-            ("first visit, before (loading, drawing)", [r.first.task_before_ms for r in res.runs]),
-            (
-                "repeat visit, before (loading, drawing)",
-                [r.repeat.task_before_ms for r in res.runs],
-            ),
-        ):
-            add(row.format(label, spread(values, millis), ""))
-        add("")
-        add("Download, first visit (sum of response bodies; gzip -6 of each)      budget")
-        ft = [r.first_traffic for r in res.runs]
-        up = [r.until_play_traffic for r in res.runs]
-        rt = [r.repeat_traffic for r in res.runs]
-        gz = median([t.gzip for t in ft])
-        add(
-            row.format(
-                "until playable, raw / gzip",
-                f"{mb(median([t.raw for t in up]))} / {mb(median([t.gzip for t in up]))}",
-                "",
+            row(
+                f"{label} visit, after the table: most CPU in one task",
+                [v.cpu_after_ms for v in visits],
+                millis,
             )
+            row(
+                f"{label} visit, before the table: longest task",
+                [v.task_before_ms for v in visits],
+                millis,
+            )
+        ft = [r.first_traffic for r in runs]
+        up = [r.until_play_traffic for r in runs]
+        gz = [float(t.gzip) for t in ft]
+        row("first visit download, raw", [float(t.raw) for t in ft], mb)
+        row("first visit download, gzip -6", gz, mb, within(gz, BUDGET_GZIP_BYTES, mb))
+        row("  of it by the first playable table, gzip", [float(t.gzip) for t in up], mb)
+        row(
+            "  requests (of them 304)",
+            [float(t.requests) for t in ft],
+            count,
+            f"({median([t.not_modified for t in ft]):.0f})",
         )
-        add(
-            row.format(
-                "with the precache, raw / gzip",
-                f"{mb(median([t.raw for t in ft]))} / {mb(gz)}",
-                f"<= {mb(BUDGET_GZIP_BYTES)} {verdict(gz, BUDGET_GZIP_BYTES)}",
-            )
-        )
-        add(
-            row.format(
-                "  each file once, raw / gzip",
-                f"{mb(median([t.unique_raw for t in ft]))}"
-                f" / {mb(median([t.unique_gzip for t in ft]))}",
-                "",
-            )
-        )
-        add(
-            row.format(
-                "  requests (304 answers)",
-                f"{median([t.requests for t in ft]):.0f}"
-                f" ({median([t.not_modified for t in ft]):.0f})",
-                "",
-            )
-        )
+        row("repeat visit download, raw", [float(r.repeat_traffic.raw) for r in runs], mb)
         repeated = sorted({p for t in ft for p in t.repeated})
-        if repeated:
-            add(f"  sent twice: {', '.join(repeated)}")
-        add(
-            row.format(
-                "repeat visit, raw (requests)",
-                f"{mb(median([t.raw for t in rt]))} ({median([t.requests for t in rt]):.0f})",
-                "",
-            )
-        )
         b = res.build
         add(
-            f"  build: precached files + sw.js {mb(b['first_visit_bytes'])} raw,"
-            f" {mb(b['first_visit_gzip'])} gzip -9 (build-info.json)"
+            f"| build-info.json: precached files + sw.js | {mb(b['first_visit_bytes'])} raw,"
+            f" {mb(b['first_visit_gzip'])} gzip -9 | |"
         )
-    if res.think:
-        add("")
-        add("Computer think time per move (round trip from the page; worker's own time)")
+    for t in res.think:
+        budget = BUDGET_THINK_MS.get(t.level)
+        trip = t.round_trip_ms
+        check = within(trip, budget, millis) if budget is not None else ""
         add(
-            "  level     moves  median     p90        max        worker median"
-            "  longest task (>50 ms)  budget"
+            f"| {t.level}: think time per move, {len(trip)} moves | {millis(median(trip))}"
+            f" (p90 {millis(percentile(trip, 90))}, max {millis(max(trip, default=0))});"
+            f" worker {millis(median(t.worker_ms))} | {check} |"
         )
-        for t in res.think:
-            med = median(t.round_trip_ms)
-            budget = BUDGET_THINK_MS.get(t.level)
-            check = f"<= {budget:.0f} ms {verdict(med, budget)}" if budget else ""
-            task_check = verdict(t.task_ms, BUDGET_LONG_TASK_MS)
-            add(
-                f"  {t.level:<9} {len(t.round_trip_ms):>5}  {millis(med):<10} "
-                f"{millis(percentile(t.round_trip_ms, 90)):<10} {millis(max(t.round_trip_ms)):<10} "
-                f"{millis(median(t.worker_ms)):<14} {millis(t.task_ms):>7} ({t.tasks_over_50}) "
-                f"{task_check:<6}  {check}"
-            )
+        add(
+            f"| {t.level}: longest task while computers play | {millis(t.task_ms)}"
+            f" ({t.tasks_over_50} over 50 ms); most CPU in one task {millis(t.cpu_ms)}"
+            f" | {within([t.task_ms], BUDGET_LONG_TASK_MS, millis)} |"
+        )
+    if runs and repeated:
+        add("")
+        add(f"sent twice on a first visit: {', '.join(repeated)}")
     return "\n".join(lines)
+
+
+def count(x: float) -> str:
+    return f"{x:.0f}"
 
 
 # --- main ---------------------------------------------------------------------------
@@ -660,13 +757,13 @@ def bench(args: argparse.Namespace, site: Path, levels: list[str]) -> int:
     think: list[ThinkRun] = []
     with (
         serving(site, csp=csp, request_log=log) as server,
-        bare_site(site, info["runtimes"]["pyodide"]) as bare_root,
+        bare_site(site) as bare_root,
         serving(bare_root) as bare_server,
         sync_playwright() as pw,
     ):
         url = url_of(server)
         for run in range(1, args.runs + 1):
-            r = start_run(pw, url, log, sizes, args.seed + run)
+            r = start_run(pw, url, log, sizes)
             runs.append(r)
             print(
                 f"run {run}: first visit playable {r.first.play_s:.2f} s, engine"
@@ -678,14 +775,15 @@ def bench(args: argparse.Namespace, site: Path, levels: list[str]) -> int:
             b = bare_run(pw, url_of(bare_server))
             bare.append(b)
             print(
-                f"run {run}: bare Pyodide first {b.first_s:.2f} s, second {b.second_s:.2f} s",
+                f"run {run}: bare Pyodide first {b.first_s:.2f} s, second {b.second_s:.2f} s;"
+                f" npm package as is: {b.stock_first_s:.2f} s, {b.stock_second_s:.2f} s",
                 flush=True,
             )
         if levels:
             with fresh_profile(pw) as context:
                 page = new_tab(context)
                 for level in levels:
-                    t = think_run(page, url, level, args.moves, args.seed)
+                    t = think_run(context, page, url, level, args.moves, args.seed)
                     think.append(t)
                     print(
                         f"{level}: {len(t.round_trip_ms)} moves, median"
