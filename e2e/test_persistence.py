@@ -649,3 +649,33 @@ def test_a_link_with_settings_asks_before_replacing_a_match_in_progress(
         timeout=BOOT_TIMEOUT_MS,
     )
     expect(page.locator('[data-zone="opponent"]')).to_have_count(2)
+
+
+def test_an_update_accepted_between_hands_reloads_at_once(
+    browser: Browser, network_guard: NetworkGuard, tmp_path: Path
+) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    with serving(site) as server:
+        context = network_guard.watch(browser.new_context(viewport=PHONE, reduced_motion="reduce"))
+        page = context.new_page()
+        page.goto(url_of(server) + "?seed=2&variants=chiamarsi-fuori&target=1&level=easy")
+        to_my_turn(page)
+        page.locator('#actions [data-action="declare"]').click()
+        assert wait_settled(page) == "match-over"
+        page.keyboard.press("Escape")
+        old = wait_for_service_worker(page)
+        sw = site / "sw.js"
+        sw.write_text(sw.read_text(encoding="utf-8").replace(old, old + "-next"), "utf-8")
+        update_waiting(page)
+        bar = page.locator("#update-bar")
+        expect(bar).to_contain_text("A new version is ready.")
+        expect(bar.locator('[data-action="update-now"]')).to_have_text("Reload")
+        record = saved_record(page)
+        with page.expect_navigation(timeout=BOOT_TIMEOUT_MS):
+            bar.locator('[data-action="update-now"]').click()
+        assert wait_restored(page) == "match-over"
+        page.wait_for_function("async (c) => (await caches.keys()).join() === c", arg=old + "-next")
+        assert saved_record(page) == record
+        expect(page.locator("#update-bar")).to_be_hidden()
+        context.close()
