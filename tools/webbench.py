@@ -1,38 +1,41 @@
 """Fast in the browser, measured: start-up, download size and think time in Chromium.
 
     python -m tools.webbench [--runs 5] [--moves 36] [--levels easy,normal,hard,expert]
-                             [--dir SITE] [--csp] [--json FILE]
+                             [--seed 7] [--dir SITE] [--csp] [--json FILE]
 
 Builds the site into a temporary folder (other people's builds may replace
 dist/ at any moment; ``--dir`` serves an existing build instead), serves it on
-127.0.0.1 (tools/serve.py)
-and drives Debian's headless Chromium (/usr/bin/chromium) through Playwright.
-Every figure is the MEDIAN over the runs, with the range; times are on the
-page's own clock (zero = navigation start).
+127.0.0.1 (tools/serve.py) and drives Debian's headless Chromium
+(/usr/bin/chromium) through Playwright. It prints a Markdown table of MEDIANS
+over the runs, with their range; times are on the page's own clock (zero =
+navigation start). docs/performance.md explains the figures and keeps them.
 
-- first playable table: ``body[data-phase="play"]`` with at least one card of
-  the hand (``#hand button[data-card].playable``) tappable. Before the engine
-  worker is ready a tap is queued and made as soon as it is (see
-  docs/web-api.md); "engine table" is when the worker holds the match and the
-  page has drawn its answer (the page's ``scopa-engine-table`` mark).
-- first visit: a new browser profile (empty HTTP cache, no service worker), the
-  URL ``?seed=N&first_dealer=1`` so that the person leads the first hand;
-  repeat visit: a second tab of the same profile once the service worker
-  controls it, plain URL (the saved table is drawn from localStorage).
-- bytes: every response body the server sent during the first visit, until the
-  service worker has precached the site (the local server does not compress:
-  "gzip" is what gzip -6 makes of each file sent, i.e. what a compressing host
-  would send); "unique" counts each file once.
+- first playable table: ``body[data-phase="play"]`` with a card of the hand
+  (``#hand button[data-card].playable``) that can be tapped and whose picture
+  is drawn (its ``<use>`` points at a symbol that is in the page). Before the
+  engine worker is ready a tap is queued and made as soon as it is; "engine
+  table" is when the worker holds the match and the page has drawn its answer
+  (the page's ``scopa-engine-table`` mark).
+- first visit: a new browser profile (empty HTTP cache, no service worker) at
+  the plain address, as a new player comes; repeat visit: a second tab of the
+  same profile once the service worker controls it.
+- bytes: every response body the server sent from the first visit's
+  navigation until the service worker has precached the site. The local server
+  does not compress: "gzip" is what gzip -6 makes of each file sent, what a
+  compressing host would send.
 - think time: one all-computer match per level (``?seats=cc&level=L``), the
   page drawing and animating every move as in a game; per computer move the
-  round trip of the page's ``step()`` call (the page's ``scopa-call-step``
-  measures) and the worker's own time (the reply's ``ms``).
+  round trip of the page's ``step()`` call (its ``scopa-call-step`` measures)
+  and the worker's own time (the reply's ``ms``), over ``--moves`` moves.
 - longest main-thread task: PerformanceObserver "longtask" (buffered, from an
   init script), after the table is shown until the start-up settles (engine
-  table + 1.5 s), and while the computers play.
-- bare Pyodide: a generated page that imports the self-hosted pyodide.mjs and
-  awaits loadPyodide() and runPython("1+1"), first and second load of a new
-  profile: the runtime's own start-up, to read the app's figures against.
+  table + 1.5 s), and while the computers play. Next to it, from a light
+  Chrome trace of the same window, the CPU time of the busiest task: on a
+  loaded machine a task's wall time is mostly waiting for a core.
+- bare Pyodide: a generated page that imports pyodide.mjs and awaits
+  loadPyodide() and runPython("1+1"), first and second load of a new profile,
+  with the site's runtime (trimmed, compiled stdlib) and with the npm package
+  as it is: the runtime's own start-up, to read the app's figures against.
 
 The machine (CPU, cores, Chromium version) and the load average before and
 after are printed with the table: on a shared machine absolute times follow
