@@ -293,6 +293,7 @@ class Trace:
 
     def stop(self) -> None:
         done: dict[str, Any] = {}
+
         def complete(params: dict[str, Any]) -> None:
             done.update(params)
 
