@@ -19,6 +19,7 @@ seat maximising its own points minus the mean of the other two.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from ..cards import (
@@ -77,15 +78,21 @@ def _napola(pile: int) -> int:
     return run if run >= 3 else 0
 
 
-class PileScorer:
-    """The count of final piles (no scope), exactly as :func:`score_hand` counts it."""
+#: what a cappotto (all ten coins, when the rule is on: the match) counts for
+CAPPOTTO_VALUE: Final = 8
 
-    __slots__ = ("all_suits", "napola", "re_bello")
+
+class PileScorer:
+    """The count of final piles (no scope), exactly as :func:`score_hand` counts it,
+    plus :data:`CAPPOTTO_VALUE` for a cappotto when that rule is on."""
+
+    __slots__ = ("all_suits", "cappotto", "napola", "re_bello")
 
     def __init__(self, rules: Rules) -> None:
         self.all_suits = rules.primiera_all_suits
         self.re_bello = rules.re_bello
         self.napola = rules.napola
+        self.cappotto = rules.cappotto
 
     def diff2(self, p0: int, p1: int) -> int:
         """Side 0's points minus side 1's, from the piles alone."""
@@ -110,6 +117,11 @@ class PileScorer:
             d += 1 if c0 > c1 else -1
         if self.napola:
             d += _napola(p0) - _napola(p1)
+        if self.cappotto:
+            if p0 & COINS == COINS:
+                d += CAPPOTTO_VALUE
+            elif p1 & COINS == COINS:
+                d -= CAPPOTTO_VALUE
         return d
 
     def points(self, piles: list[int]) -> list[int]:
@@ -131,6 +143,8 @@ class PileScorer:
                 points[side] += 1
             if self.napola:
                 points[side] += _napola(pile)
+            if self.cappotto and pile & COINS == COINS:
+                points[side] += CAPPOTTO_VALUE
         return points
 
 
@@ -475,6 +489,27 @@ class Solver:
             v = self._negamax(-INF, INF)
             return float(v if self.sides[self.to_move] == side else -v)
         return self._margin(self._maxn(), side) / (self.num_sides - 1)
+
+    def value_against(self, side: int, policy: Callable[[Solver], SolverMove]) -> float:
+        """The position's worth to ``side`` (two sides) when it plays perfectly and
+        the other side plays ``policy`` (a model of a weaker opponent)."""
+        if self.plays == self.total:
+            v = self._leaf2()
+            return float(v if self.sides[self.to_move] == side else -v)
+        if self.sides[self.to_move] == side:
+            best = -float(INF)
+            for card, take, kind in self.moves():
+                undo = self.push(card, take, kind)
+                value = undo[2] + self.value_against(side, policy)
+                self.pop(card, take, undo)
+                if value > best:
+                    best = value
+            return best
+        card, take, kind = policy(self)
+        undo = self.push(card, take, kind)
+        value = self.value_against(side, policy) - undo[2]
+        self.pop(card, take, undo)
+        return value
 
     def value(self) -> float:
         """The loaded position's worth to the side to move (future points)."""

@@ -1,0 +1,162 @@
+"""The expert player: legal play everywhere, determinism, fairness, declaring."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scopa_core.cards import Card
+from scopa_core.hand import HandState, shuffled_deck
+from scopa_core.match import Match
+from scopa_core.moves import DECLARE, DECLARE_MOVE, Move
+from scopa_core.players import make_player
+from scopa_core.players.base import declare_outcome
+from scopa_core.players.expert import ExpertPlayer, forbidden_cards, sample_world
+from scopa_core.rules import Rules
+from scopa_core.view import SeatView
+
+SMALL = 1500  # search nodes per move: enough to exercise every path, and quick
+
+
+def _mask(*cards: str) -> int:
+    return sum(1 << Card.parse(c).index for c in cards)
+
+
+@pytest.mark.parametrize(
+    ("preset", "variants"),
+    [
+        ("scopa", {"target": 5}),
+        ("scopa-3", {"target": 4}),
+        ("scopa-4", {"target": 4}),
+        ("scopa-6", {"target": 4}),
+        ("scopone", {"target": 4}),
+        ("trentino", {"target": 6}),
+        ("scopa", {"ace_takes_all": True, "ace_may_keep": True, "target": 4}),
+        ("scopa", {"capture": "fifteen", "re_bello": True, "target": 4}),
+        ("scopa", {"capture": "standard+fifteen", "napola": True, "target": 4}),
+        ("scopa", {"chiamarsi_fuori": True, "target": 4}),
+    ],
+)
+def test_expert_plays_whole_matches_legally(preset: str, variants: dict[str, object]) -> None:
+    rules = Rules.preset(preset, **variants)
+    match = Match(rules, seed=5)
+    players = [
+        ExpertPlayer(seat, budget=SMALL) if seat % 2 == 0 else make_player("normal", seat)
+        for seat in range(rules.players)
+    ]
+    hands = 0
+    while not match.over:
+        if match.needs_deal:
+            match.deal()
+            hands += 1
+            assert hands < 40
+        seat = match.hand.to_move if match.hand else 0
+        view = match.view(seat)
+        move = players[seat].choose(view)
+        match.play(move)  # raises IllegalMove if it is not legal
+        if move.kind == DECLARE:
+            # a declaration the expert makes always wins the match for its side
+            assert match.winner == rules.side_of(seat)
+    assert match.winner is not None
+
+
+def _view_in_play(seed: int, rules: Rules, plays: int) -> tuple[HandState, SeatView]:
+    rng = random.Random(seed)
+    hand = HandState(rules, shuffled_deck(rules, rng), 1)
+    for _ in range(plays):
+        hand.push(rng.choice([m for m in hand.legal_moves() if m.kind != DECLARE]))
+    return hand, SeatView.of_hand(hand, hand.to_move, [0] * rules.num_sides)
+
+
+def test_same_seed_same_move_and_the_seed_matters_only_through_the_view() -> None:
+    rules = Rules.preset("scopa")
+    for seed in range(4):
+        _, view = _view_in_play(seed, rules, 2 * seed + 4)
+        a = ExpertPlayer(7, budget=4000).choose(view)
+        b = ExpertPlayer(7, budget=4000).choose(view)
+        c = ExpertPlayer(7, budget=4000).choose(SeatView.from_request(view.to_request()))
+        assert a == b == c
+        assert a in view.legal_moves()
+
+
+def test_choice_does_not_depend_on_the_cards_it_cannot_see() -> None:
+    rules = Rules.preset("scopa")
+    for seed in range(4):
+        hand, view = _view_in_play(seed + 10, rules, 4 + seed)
+        me = view.seat
+        # deal the unseen cards again among the places it cannot see
+        rng = random.Random(seed)
+        unseen = [i for i in range(40) if view.unseen >> i & 1]
+        rng.shuffle(unseen)
+        hands = list(hand.hands)
+        pos = 0
+        for seat in range(rules.players):
+            if seat != me:
+                count = hands[seat].bit_count()
+                hands[seat] = sum(1 << i for i in unseen[pos : pos + count])
+                pos += count
+        other = HandState.from_parts(
+            rules,
+            hand.dealer,
+            hands=hands,
+            table=hand.table,
+            initial_table=hand.initial_table,
+            piles=hand.piles,
+            scope=hand.scope,
+            last_capturer=hand.last_capturer,
+            rest_of_deck=unseen[pos:],
+            history=hand.history,
+        )
+        other_view = SeatView.of_hand(other, me, [0, 0])
+        assert other_view.to_request() == view.to_request()
+        player = ExpertPlayer(3, budget=4000)
+        assert player.choose(view) == player.choose(other_view)
+
+
+def test_declares_when_it_wins_and_never_when_it_loses() -> None:
+    rules = Rules.preset("scopa", chiamarsi_fuori=True)
+    match = Match(rules, seed=3, first_dealer=1)
+    match.deal()
+    assert match.hand is not None
+    # seat 0 at 10 points: the settebello in its pile would make 11 on declaring
+    match.totals = [10, 3]
+    view = match.view(0)
+    player = ExpertPlayer(0, budget=SMALL)
+    move = player.choose(view)
+    assert move != DECLARE_MOVE  # nothing captured yet: declaring would lose
+    # play on until seat 0 has captured enough to reach 11, and check each call
+    rng = random.Random(0)
+    for _ in range(36):
+        if match.over or match.needs_deal:
+            break
+        seat = match.hand.to_move
+        view = match.view(seat)
+        if seat == 0:
+            move = player.choose(view)
+            wins = declare_outcome(view)
+            assert (move == DECLARE_MOVE) == bool(wins)
+        else:
+            move = rng.choice([m for m in view.legal_moves() if m.kind != DECLARE])
+        match.play(move)
+
+
+def test_a_scopa_left_on_the_table_tells_which_cards_a_seat_lacks() -> None:
+    rules = Rules.preset("scopa")
+    # dealer 1: seat 0 gets JD 7D 2D, seat 1 AH 2H 5C, the table is 3S 4S 5S 6S
+    order = ["JD", "AH", "7D", "2H", "2D", "5C", "3S", "4S", "5S", "6S"]
+    first = [Card.parse(c).index for c in order]
+    hand = HandState(rules, first + [i for i in range(40) if i not in first], 1)
+    hand.play(Move.play("JD", "3S", "5S"))  # leaves 4S 6S: any king sweeps it
+    hand.play(Move.play("AH"))  # seat 1 did not sweep: it holds no king
+    view = SeatView.of_hand(hand, 0, [0, 0])
+    forbidden = forbidden_cards(view)
+    assert forbidden[1] == _mask("KD", "KH", "KS", "KC")
+    rng = random.Random(2)
+    for _ in range(50):
+        world = sample_world(view, rng, forbidden)
+        assert not world.hands[1] & forbidden[1]
+        assert world.hands[0] == view.hand
+    # at the start of a deal nothing is known yet
+    fresh = HandState(rules, first + [i for i in range(40) if i not in first], 1)
+    assert forbidden_cards(SeatView.of_hand(fresh, 0, [0, 0])) == [0, 0]
