@@ -662,7 +662,7 @@ def report(res: Results) -> str:
         gz = [float(t.gzip) for t in ft]
         row("first visit download, raw", [float(t.raw) for t in ft], mb)
         row("first visit download, gzip -6", gz, mb, within(gz, BUDGET_GZIP_BYTES, mb))
-        row("  of it by the first playable table, gzip", [float(t.gzip) for t in up], mb)
+        row("  of it requested by the first playable table, gzip", [float(t.gzip) for t in up], mb)
         row(
             "  requests (of them 304)",
             [float(t.requests) for t in ft],
