@@ -15,6 +15,7 @@ from scopa_core.players.base import declare_outcome
 from scopa_core.players.expert import ExpertPlayer, forbidden_cards, sample_world
 from scopa_core.rules import Rules
 from scopa_core.view import SeatView
+from tests.test_solver import brute_two_sides, random_endgame
 
 SMALL = 1500  # search nodes per move: enough to exercise every path, and quick
 
@@ -160,3 +161,20 @@ def test_a_scopa_left_on_the_table_tells_which_cards_a_seat_lacks() -> None:
     # at the start of a deal nothing is known yet
     fresh = HandState(rules, first + [i for i in range(40) if i not in first], 1)
     assert forbidden_cards(SeatView.of_hand(fresh, 0, [0, 0])) == [0, 0]
+
+
+def test_plays_the_last_deal_of_a_two_player_hand_perfectly() -> None:
+    """Once the deck is empty every card is counted: the expert's move is a
+    minimax-best one by a brute-force search on the engine's own states (its
+    model of a fallible opponent may only choose among equally good moves)."""
+    rules = Rules.preset("scopa")
+    rng = random.Random(41)
+    for _ in range(25):
+        hand = random_endgame(rules, rng, rng.randrange(2, 7))
+        assert hand.cards_left_in_deck == 0
+        seat = hand.to_move
+        sign = 1 if hand.side_of(seat) == 0 else -1
+        moves = [m for m in hand.legal_moves() if not m.is_declare]
+        worth = {m: sign * brute_two_sides(hand.apply(m)) for m in moves}
+        chosen = ExpertPlayer(seed=3).choose(SeatView.of_hand(hand, seat, (0, 0)))
+        assert worth[chosen] == max(worth.values()), (hand.plays, chosen, worth)

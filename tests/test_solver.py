@@ -10,7 +10,7 @@ from scopa_core.cards import Card
 from scopa_core.hand import HandState, shuffled_deck
 from scopa_core.moves import DECLARE, Move
 from scopa_core.players.evaluate import sweepers
-from scopa_core.players.playout import playout
+from scopa_core.players.playout import greedy_move, playout
 from scopa_core.players.solver import PileScorer, Solver, fast_sweepers
 from scopa_core.rules import Rules
 from scopa_core.scoring import score_hand
@@ -221,3 +221,52 @@ def test_fast_sweepers_match_the_search(variants: dict[str, object]) -> None:
         for i in rng.sample(range(40), rng.randrange(0, 7)):
             table |= 1 << i
         assert fast_sweepers(rules, table) == sweepers(rules, table), bin(table)
+
+
+@pytest.mark.parametrize(
+    ("preset", "variants"),
+    [
+        ("scopa", {}),
+        ("scopa-3", {}),
+        ("scopa-4", {}),
+        ("scopone", {}),
+        ("scopa", {"ace_takes_all": True, "ace_may_keep": True}),
+        ("scopa", {"capture": "fifteen"}),
+    ],
+)
+def test_playout_scores_the_greedy_line_as_checked_play_does(
+    preset: str, variants: dict[str, object]
+) -> None:
+    rules = Rules.preset(preset, **variants)
+    rng = random.Random(f"playout{preset}{variants}")
+    for _ in range(40):
+        hand = random_endgame(rules, rng, rng.randrange(1, 36 - rules.table_cards))
+        solver = Solver(rules)
+        solver.load(hand)
+        side = hand.side_of(hand.to_move)
+        value = playout(solver, side)
+        line = hand.copy()
+        while not line.is_over:
+            solver.load(line)
+            card, take, kind = greedy_move(solver)
+            line.play(Move(card, take, kind))  # checked: the policy only plays legal moves
+        future = [p - s for p, s in zip(_points(line), hand.scope, strict=True)]
+        n = len(future)
+        assert value == pytest.approx(future[side] - (sum(future) - future[side]) / (n - 1))
+
+
+def test_a_fallible_opponent_is_worth_at_least_minimax_and_tends_to_it() -> None:
+    rng = random.Random(12)
+    for preset in ("scopa", "scopa-4"):
+        rules = Rules.preset(preset)
+        for _ in range(15):
+            hand = random_endgame(rules, rng, rng.randrange(2, 9))
+            side = hand.side_of(hand.to_move)
+            solver = Solver(rules)
+            solver.load(hand)
+            exact = solver.value_for(side)
+            soft = solver.value_soft(side, 1.0, {})
+            hard = solver.value_soft(side, 60.0, {})
+            assert soft >= exact - 1e-9
+            assert hard == pytest.approx(exact, abs=1e-6)
+            assert solver.plays == hand.plays  # the position is restored

@@ -18,14 +18,24 @@ from ..view import SeatView
 from .base import Player, forced_move, playable_moves, view_rng
 from .evaluate import sweepers
 from .heuristic import Heuristic
-from .playout import greedy_move, playout
-from .solver import SearchAborted, Solver, SolverMove
+from .playout import playout
+from .solver import SearchAborted, Solver
 
 #: default work per move, in search nodes (solver nodes + playout plies)
 DEFAULT_BUDGET: Final = 60_000
+#: how fallible the solver takes an opponent to be: it picks a move with odds
+#: exp(SOFTNESS * the move's worth to it, in points); infinity would be minimax
+DEFAULT_SOFTNESS: Final = 1.0
 #: every so many worlds, drop the moves clearly behind (after a first few worlds)
 PRUNE_EVERY: Final = 8
 PRUNE_MIN_WORLDS: Final = 16
+#: a move is clearly behind when its paired deficit is this many standard errors
+PRUNE_Z: Final = 2.5
+#: with perfect information, the fallible-opponent worth only breaks minimax ties
+#: (a point of it counts this much; minimax worths differ by whole points)
+SOFT_TIEBREAK: Final = 0.01
+#: model the opponents as fallible when at most this many plays remain (two sides)
+SOFT_PLIES: Final = 12
 #: wall-clock safety cap per move (seconds); the budget normally ends the search first
 DEFAULT_TIME_CAP: Final = 2.5
 
@@ -40,27 +50,23 @@ class ExpertPlayer(Player):
         seed: int = 0,
         budget: int = DEFAULT_BUDGET,
         *,
-        solve_plies: int | None = None,
         time_cap: float = DEFAULT_TIME_CAP,
+        softness: float = DEFAULT_SOFTNESS,
+        solve_plies: int | None = None,
+        soft_plies: int | None = None,
+        infer: bool = True,
+        prune: float = PRUNE_Z,
         max_worlds: int = 400,
-        infer: int = 1,
-        hybrid: int = 0,
-        prune: float = 2.5,
-        blind: int = 0,
-        group: int = 0,
-        exploit: int = 0,
     ) -> None:
         super().__init__(seed)
         self.budget = budget
-        self.solve_plies = solve_plies
         self.time_cap = time_cap
-        self.max_worlds = max_worlds
+        self.softness = softness
+        self.solve_plies = solve_plies
+        self.soft_plies = soft_plies
         self.infer = infer
-        self.hybrid = hybrid
         self.prune = prune
-        self.blind = blind
-        self.group = group
-        self.exploit = exploit
+        self.max_worlds = max_worlds
         self.last_stats: dict[str, float] = {}
 
     def choose(self, view: SeatView) -> Move:
@@ -70,26 +76,6 @@ class ExpertPlayer(Player):
             return forced
         moves = Heuristic(view).ranked(playable_moves(view))
         values = self.move_values(view, moves)
-        top = max(values)
-        slack = 1e-9 if self.exploit < 2 else 0.51 * (self.exploit - 1)
-        tied = [i for i in range(len(moves)) if values[i] >= top - slack]
-        if (
-            len(tied) > 1
-            and self.exploit
-            and _perfect_information(view)
-            and view.rules.num_sides == 2
-        ):
-            # equal under perfect play: prefer the move that gives a greedy
-            # opponent the most rope
-            solver = Solver(view.rules)
-            solver.load(view.sample_world(random.Random(0)))
-            second = {}
-            for i in tied:
-                move = moves[i]
-                undo = solver.push(move.card, move.take, move.kind)
-                second[i] = undo[2] + solver.value_against(view.side, greedy_move)
-                solver.pop(move.card, move.take, undo)
-            return moves[max(tied, key=lambda i: (second[i], -i))]
         best = max(range(len(moves)), key=lambda i: (values[i], -i))
         return moves[best]
 
@@ -100,8 +86,9 @@ class ExpertPlayer(Player):
         clearly behind the best (paired over the same worlds) is dropped, so
         the rest of the budget goes to the close calls; a dropped move keeps
         its mean so far (minus a token, so it is never picked over a survivor)."""
+        rules = view.rules
         rng = view_rng(self.seed, view, "expert")
-        solver = Solver(view.rules)
+        solver = Solver(rules)
         side = view.side
         history: list[list[float]] = [[] for _ in moves]
         alive = list(range(len(moves)))
@@ -112,46 +99,29 @@ class ExpertPlayer(Player):
         exact = _perfect_information(view)
         forbidden = forbidden_cards(view) if self.infer and not exact else []
         plies_after = solver.total - len(view.history) - 1
-        limit = self.solve_plies_for(view.rules)
-        # solve the rest of each world outright, or play out greedily first
-        solve_from = -1 if plies_after <= limit else min(self.hybrid, limit)
+        solve = plies_after <= self.plies_to_solve(rules)
+        soft = self.softness if rules.num_sides == 2 else 0.0
+        if plies_after > self.plies_to_soften(rules):
+            soft = 0.0
         world_limit = max(self.budget // 4, 4000)
-        grouped = (
-            self.group
-            and solve_from < 0
-            and not exact
-            and view.rules.players == 2
-            and plies_after >= 2
-        )
-        raw: list[list[_Entry]] = [[] for _ in moves]
         while worlds < self.max_worlds:
             world = sample_world(view, rng, forbidden)
             solver.load(world)
             solver.nodes = 0
             solver.node_limit = world_limit
             candidates = [moves[i] for i in alive]
-            if grouped:
+            values: list[float] | None = None
+            if solve:
                 try:
-                    entries = _world_tree(solver, candidates, side)
-                except SearchAborted:
-                    grouped = False
-                    solver.load(world)
-                    solver.nodes = 0
-                else:
-                    for i, entry in zip(alive, entries, strict=True):
-                        raw[i].append(entry)
-                    values = [0.0] * len(candidates)
-            if not grouped:
-                try:
-                    values = _world_values(solver, candidates, side, solve_from, self.blind)
+                    values = _solved_values(solver, candidates, side, soft, exact)
                 except SearchAborted:
                     # too deep for this budget: greedy playouts from now on
-                    solve_from = 0
+                    solve = False
                     solver.load(world)
                     solver.nodes = 0
-                    values = _world_values(solver, candidates, side, solve_from, self.blind)
-                if solve_from >= 0:
-                    solver.nodes += (plies_after - solve_from) * len(candidates)
+            if values is None:
+                values = _playout_values(solver, candidates, side)
+                solver.nodes += plies_after * len(candidates)
             for i, value in zip(alive, values, strict=True):
                 history[i].append(value)
             worlds += 1
@@ -159,24 +129,19 @@ class ExpertPlayer(Player):
             if exact or work >= self.budget or time.perf_counter() - start > self.time_cap:
                 break
             if self.prune and worlds % PRUNE_EVERY == 0 and worlds >= PRUNE_MIN_WORLDS:
-                if grouped:
-                    for i in alive:
-                        history[i] = _grouped_values(raw[i])
                 for i in _clearly_behind(history, alive, self.prune):
                     alive.remove(i)
                     dropped[i] = sum(history[i]) / len(history[i]) - 1e-6
                 if len(alive) == 1:
                     break
-        if grouped:
-            for i in alive:
-                history[i] = _grouped_values(raw[i])
         self.last_stats = {"worlds": worlds, "nodes": work}
         return [
             dropped[i] if i in dropped else sum(history[i]) / len(history[i])
             for i in range(len(moves))
         ]
 
-    def solve_plies_for(self, rules: Rules) -> int:
+    def plies_to_solve(self, rules: Rules) -> int:
+        """Solve worlds exactly when at most this many plays remain after the move."""
         if self.solve_plies is not None:
             return self.solve_plies
         if rules.players == 2:
@@ -187,75 +152,43 @@ class ExpertPlayer(Player):
             return 13
         return 12
 
+    def plies_to_soften(self, rules: Rules) -> int:
+        """Model the opponents as fallible when at most this many plays remain."""
+        if self.soft_plies is not None:
+            return self.soft_plies
+        return SOFT_PLIES
 
-#: one world's outcomes after a root move: for each reply of the opponent (with
-#: the expert's hand after it), the worth of each of the expert's next moves
-_Entry = dict[tuple[SolverMove, int], dict[SolverMove | None, float]]
 
+def _solved_values(
+    solver: Solver, moves: list[Move], side: int, soft: float, perfect: bool
+) -> list[float]:
+    """Each move's exact worth in the loaded world: against a fallible opponent
+    when ``soft`` (two sides), else minimax (max-n with three sides).
 
-def _world_tree(solver: Solver, moves: list[Move], side: int) -> list[_Entry]:
-    """Exact worth, in the loaded world, of every (move, reply, next move) line."""
-    me = solver.to_move
+    With ``perfect`` information the opponent can see every card too, so it
+    may well play perfectly: the minimax worth decides, and the fallible
+    opponent's only breaks ties (which equal move gives it the most rope)."""
+    if not soft:
+        return solver.values(moves)
+    memo: dict[tuple[int, ...], float] = {}
     out = []
     for move in moves:
-        u1 = solver.push(move.card, move.take, move.kind)
-        entry: _Entry = {}
-        if solver.plies_left == 0:
-            entry[((-1, 0, 0), 0)] = {None: u1[2] + solver.value_for(side)}
-        else:
-            for reply in solver.moves():
-                u2 = solver.push(*reply)
-                base = u1[2] - u2[2]
-                outcomes: dict[SolverMove | None, float] = {}
-                if solver.plies_left == 0:
-                    outcomes[None] = base + solver.value_for(side)
-                else:
-                    for nxt in solver.moves():
-                        u3 = solver.push(*nxt)
-                        outcomes[nxt] = base + u3[2] + solver.value_for(side)
-                        solver.pop(nxt[0], nxt[1], u3)
-                entry[(reply, solver.hands[me])] = outcomes
-                solver.pop(reply[0], reply[1], u2)
-        solver.pop(move.card, move.take, u1)
-        out.append(entry)
+        undo = solver.push(move.card, move.take, move.kind)
+        out.append(undo[2] + solver.value_soft(side, soft, memo))
+        solver.pop(move.card, move.take, undo)
+    if perfect:
+        exact = solver.values(moves)
+        return [e + SOFT_TIEBREAK * (s - e) for e, s in zip(exact, out, strict=True)]
     return out
 
 
-def _grouped_values(entries: list[_Entry]) -> list[float]:
-    """Per-world worth of a root move when the expert's next move may depend only
-    on what it will see (the reply, its own hand), not on the world.
-
-    In each world the opponent answers as minimax would; the worlds where it
-    answers the same way share one next move of the expert's, the best on
-    their total.  This takes the PIMC over-valuation of keeping options open
-    out of the expert's next decision."""
-    groups: dict[tuple[SolverMove, int], list[int]] = {}
-    for w, entry in enumerate(entries):
-        reply = min(entry, key=lambda k: max(entry[k].values()))
-        groups.setdefault(reply, []).append(w)
-    out = [0.0] * len(entries)
-    for key, worlds in groups.items():
-        first = entries[worlds[0]][key]
-        best = max(first, key=lambda m: sum(entries[w][key][m] for w in worlds))
-        for w in worlds:
-            out[w] = entries[w][key][best]
-    return out
-
-
-def _world_values(
-    solver: Solver, moves: list[Move], side: int, solve_from: int, blind: int = 0
-) -> list[float]:
-    """Each move's worth in the loaded world: solved exactly (``solve_from`` < 0),
-    or played out greedily until ``solve_from`` plays are left and then solved."""
-    if solve_from < 0:
-        return solver.values(moves)
+def _playout_values(solver: Solver, moves: list[Move], side: int) -> list[float]:
+    """Each move's worth in the loaded world by the greedy playout."""
     values = []
     for move in moves:
         undo = solver.push(move.card, move.take, move.kind)
-        try:
-            values.append(undo[2] + playout(solver, side, solve_from, bool(blind)))
-        finally:
-            solver.pop(move.card, move.take, undo)
+        values.append(undo[2] + playout(solver, side))
+        solver.pop(move.card, move.take, undo)
     return values
 
 

@@ -20,15 +20,11 @@ from .solver import Solver, SolverMove
 DISCARD_PENALTY: Final = 0.05
 
 
-def playout(world: Solver, root_side: int, solve_from: int = 0, blind: bool = False) -> float:
+def playout(world: Solver, root_side: int) -> float:
     """Play the loaded position to the end greedily; its value to ``root_side``.
 
     Value as :meth:`Solver.value_for`: future points of the side minus the
-    other side's (three sides: minus their mean).  With ``solve_from`` the
-    greedy play stops when that many plays are left and the solver finishes
-    the hand exactly.  ``blind``: each seat judges the scopa risk from the
-    cards it has not seen instead of the next seat's real cards.  The position
-    is unchanged.
+    other side's (three sides: minus their mean).  The position is unchanged.
     """
     hands = world.hands[:]
     table = world.table
@@ -55,20 +51,10 @@ def playout(world: Solver, root_side: int, solve_from: int = 0, blind: bool = Fa
     value_of = weights.capture_value
     card_w = weights.card
     scope = [0] * world.num_sides
-    stop = total - solve_from if solve_from else total
-    full = (1 << DECK_SIZE) - 1
-    while plays < stop:
+    while plays < total:
         hand = hands[seat]
         nxt = hands[(seat + 1) % players]
         last_play = plays + 1 == total
-        scale = 1.0
-        if blind and nxt:
-            known = hand | table
-            for pile in piles:
-                known |= pile
-            count = nxt.bit_count()
-            nxt = full ^ known
-            scale = count / nxt.bit_count()
         best = -1e9
         best_card = -1
         best_take = 0
@@ -94,13 +80,8 @@ def playout(world: Solver, root_side: int, solve_from: int = 0, blind: bool = Fa
                         sw = sweep_cache.get(rest)
                         if sw is None:
                             sw = sweepers_of(rest)
-                        sw &= nxt
-                        if sw:
-                            score -= (
-                                SCOPA + value_of(rest)
-                                if scale == 1.0
-                                else min(1.0, sw.bit_count() * scale) * (SCOPA + value_of(rest))
-                            )
+                        if sw & nxt:
+                            score -= SCOPA + value_of(rest)
                     if score > best:
                         best, best_card, best_take, best_kind = score, card, take, 0
             else:
@@ -110,13 +91,8 @@ def playout(world: Solver, root_side: int, solve_from: int = 0, blind: bool = Fa
                     sw = sweep_cache.get(rest)
                     if sw is None:
                         sw = sweepers_of(rest)
-                    sw &= nxt
-                    if sw:
-                        score -= (
-                            SCOPA + value_of(rest)
-                            if scale == 1.0
-                            else min(1.0, sw.bit_count() * scale) * (SCOPA + value_of(rest))
-                        )
+                    if sw & nxt:
+                        score -= SCOPA + value_of(rest)
                 if score > best:
                     best, best_card, best_take, best_kind = score, card, 0, 0
             if keep_ok and card % 10 == 0:
@@ -153,8 +129,6 @@ def playout(world: Solver, root_side: int, solve_from: int = 0, blind: bool = Fa
                 hands[(first + k) % players] |= 1 << deck[deck_pos + k]
             deck_pos += per_round
         seat = (seat + 1) % players
-    if plays < total:
-        return _solve_rest(world, root_side, hands, table, piles, last, deck_pos, plays, scope)
     if last >= 0:
         piles[last] |= table
     if world.num_sides == 2:
@@ -167,34 +141,6 @@ def playout(world: Solver, root_side: int, solve_from: int = 0, blind: bool = Fa
         points[s] += scope[s]
         total_points += points[s]
     return (points[root_side] * n - total_points) / (n - 1)
-
-
-def _solve_rest(
-    world: Solver,
-    side: int,
-    hands: list[int],
-    table: int,
-    piles: list[int],
-    last: int,
-    deck_pos: int,
-    plays: int,
-    scope: list[int],
-) -> float:
-    """The exact value of the rest of a playout (the world's position is restored)."""
-    saved = (world.hands, world.table, world.piles, world.last, world.deck_pos, world.plays)
-    seat = world.to_move
-    world.hands, world.table, world.piles, world.last = hands, table, piles, last
-    world.deck_pos, world.plays = deck_pos, plays
-    world.to_move = (seat + plays - saved[5]) % world.players
-    try:
-        value = world.value_for(side)
-    finally:
-        world.hands, world.table, world.piles, world.last, world.deck_pos, world.plays = saved
-        world.to_move = seat
-    n = world.num_sides
-    if n == 2:
-        return value + scope[side] - scope[1 - side]
-    return value + (scope[side] * n - sum(scope)) / (n - 1)
 
 
 def greedy_move(world: Solver) -> SolverMove:

@@ -19,7 +19,7 @@ seat maximising its own points minus the mean of the other two.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
 from typing import Final
 
 from ..cards import (
@@ -490,26 +490,35 @@ class Solver:
             return float(v if self.sides[self.to_move] == side else -v)
         return self._margin(self._maxn(), side) / (self.num_sides - 1)
 
-    def value_against(self, side: int, policy: Callable[[Solver], SolverMove]) -> float:
+    def value_soft(self, side: int, beta: float, memo: dict[tuple[int, ...], float]) -> float:
         """The position's worth to ``side`` (two sides) when it plays perfectly and
-        the other side plays ``policy`` (a model of a weaker opponent)."""
+        each opponent picks a move with odds ``exp(beta * its worth)`` (a strong
+        but fallible opponent; beta -> infinity is minimax)."""
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise SearchAborted
         if self.plays == self.total:
             v = self._leaf2()
             return float(v if self.sides[self.to_move] == side else -v)
-        if self.sides[self.to_move] == side:
-            best = -float(INF)
-            for card, take, kind in self.moves():
-                undo = self.push(card, take, kind)
-                value = undo[2] + self.value_against(side, policy)
-                self.pop(card, take, undo)
-                if value > best:
-                    best = value
-            return best
-        card, take, kind = policy(self)
-        undo = self.push(card, take, kind)
-        value = self.value_against(side, policy) - undo[2]
-        self.pop(card, take, undo)
-        return value
+        key = (*self.hands, self.table, self.piles[0], self.last)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        mine = self.sides[self.to_move] == side
+        values = []
+        for card, take, kind in self.moves():
+            undo = self.push(card, take, kind)
+            gain = undo[2] if mine else -undo[2]
+            values.append(gain + self.value_soft(side, beta, memo))
+            self.pop(card, take, undo)
+        if mine:
+            result = max(values)
+        else:
+            low = min(values)
+            weights = [math.exp(-beta * (v - low)) for v in values]
+            result = sum(w * v for w, v in zip(weights, values, strict=True)) / sum(weights)
+        memo[key] = result
+        return result
 
     def value(self) -> float:
         """The loaded position's worth to the side to move (future points)."""
