@@ -32,16 +32,9 @@ def make_player(level: str, seed: int = 0, **options: Any) -> Player:
 
         return HardPlayer(seed, **options)
     if level == "expert":
-        try:
-            from .expert import ExpertPlayer  # type: ignore[import-not-found,unused-ignore]
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{__name__}.expert":
-                raise
-            from .hard import HardPlayer
+        from .expert import ExpertPlayer
 
-            return HardPlayer(seed, **options)
-        player: Player = ExpertPlayer(seed, **options)
-        return player
+        return ExpertPlayer(seed, **options)
     raise ValueError(f"no level called {level!r}; the levels are {', '.join(LEVELS)}")
 
 
