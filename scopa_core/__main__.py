@@ -56,6 +56,8 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from .players.arena import add_arguments as add_arena_arguments
+
     parser = argparse.ArgumentParser(prog="python -m scopa_core", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -73,11 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     bot.set_defaults(run=_bot)
 
     arena = sub.add_parser("arena", help="play two levels against each other on paired deals")
-    arena.add_argument("a", choices=["easy", "normal", "hard", "expert"])
-    arena.add_argument("b", choices=["easy", "normal", "hard", "expert"])
-    arena.add_argument("--hands", type=int, default=200)
-    arena.add_argument("--seed", type=int, default=1)
-    arena.add_argument("--rules", default="scopa", help="a preset name")
+    add_arena_arguments(arena)
     arena.set_defaults(run=_arena)
 
     play = sub.add_parser("play", help="play a quick match in the terminal")

@@ -210,3 +210,20 @@ def test_bench_prints_its_figures() -> None:
     assert len(figures) >= 4, out
     assert any("hands/s" in name for name, _ in figures)
     assert all(int(value.replace(",", "")) > 0 for _, value in figures)
+
+
+def test_arena_from_the_main_command_reports_progress_and_the_result() -> None:
+    proc = run("arena", "normal", "easy", "--hands", "51", "--seed", "4", "--progress")
+    assert proc.returncode == 0, proc.stderr
+    progress, final = proc.stderr.decode(), proc.stdout.decode()
+    assert "50 deals, each played in 2 seatings" in progress
+    assert "51 deals, each played in 2 seatings (102 hands)" in final
+    assert re.search(r"margin of A over B: [+-]\d+\.\d+ ± \d+\.\d+ points per hand", final)
+    assert re.search(r"think time A \(normal\): median [\d.]+ ms, p95 [\d.]+ ms, max", final)
+
+
+def test_arena_refuses_an_unknown_preset_in_a_sentence() -> None:
+    proc = run("arena", "normal", "easy", "--rules", "briscola")
+    assert proc.returncode == 2
+    assert proc.stdout == b""
+    assert b"arena: " in proc.stderr and b"Traceback" not in proc.stderr

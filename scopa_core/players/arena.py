@@ -15,9 +15,9 @@ starts the next one at 0-0, and the unfinished last match of a stream is
 not counted.  Everything but the times is deterministic for a seed.
 
 ``--rules`` takes a preset name with optional variants joined by ``+``,
-e.g. ``scopa+re-bello+chiamarsi-fuori``.  Run as ``python -m
-scopa_core.players.arena`` it also takes ``--budget-a/--budget-b`` (the
-rollout budget of a hard or expert player).
+e.g. ``scopa+re-bello+chiamarsi-fuori``.  ``--budget-a/--budget-b``
+set the search budget of a hard or expert player; ``--progress`` prints the
+report so far every 50 deals.
 """
 
 from __future__ import annotations
@@ -252,9 +252,9 @@ def main(args: argparse.Namespace | Sequence[str] | None = None) -> int:
     except RulesError as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
-    options_a = {"budget": args.budget_a} if getattr(args, "budget_a", None) else {}
-    options_b = {"budget": args.budget_b} if getattr(args, "budget_b", None) else {}
-    progress = sys.stderr if getattr(args, "progress", False) else None
+    options_a = {"budget": args.budget_a} if args.budget_a else {}
+    options_b = {"budget": args.budget_b} if args.budget_b else {}
+    progress = sys.stderr if args.progress else None
     run(
         args.a,
         args.b,
@@ -269,18 +269,23 @@ def main(args: argparse.Namespace | Sequence[str] | None = None) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m scopa_core.players.arena", description=__doc__)
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arena's options (shared with ``python -m scopa_core arena``)."""
     parser.add_argument("a", choices=LEVELS)
     parser.add_argument("b", choices=LEVELS)
     parser.add_argument("--hands", type=int, default=200, help="deals, each played per seating")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="scopa", help="preset[+variant...]")
-    parser.add_argument("--budget-a", type=int, default=None, help="rollout budget of A")
-    parser.add_argument("--budget-b", type=int, default=None, help="rollout budget of B")
+    parser.add_argument("--budget-a", type=int, default=None, help="search budget of A")
+    parser.add_argument("--budget-b", type=int, default=None, help="search budget of B")
     parser.add_argument(
         "--progress", action="store_true", help="the report so far every 50 deals, on stderr"
     )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m scopa_core.players.arena", description=__doc__)
+    add_arguments(parser)
     return parser
 
 
