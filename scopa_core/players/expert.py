@@ -10,13 +10,14 @@ import time
 from typing import Final
 
 from ..capture import CaptureRule
-from ..cards import SETTEBELLO, VALUE_MASKS, bits
+from ..cards import DECK_SIZE, SETTEBELLO, VALUE_MASKS, bits
 from ..hand import HandState, capture_rule
 from ..moves import KEEP, Move
 from ..rules import Rules
 from ..view import SeatView
 from .base import Player, forced_move, playable_moves, view_rng
 from .evaluate import sweepers
+from .hard import HardPlayer
 from .heuristic import Heuristic
 from .playout import playout
 from .solver import SearchAborted, Solver
@@ -36,6 +37,9 @@ PRUNE_Z: Final = 2.5
 SOFT_TIEBREAK: Final = 0.01
 #: model the opponents as fallible when at most this many plays remain (two sides)
 SOFT_PLIES: Final = 12
+#: before the solver takes over, the hard level's rollouts with this budget
+#: decide (0: the expert's own greedy playouts)
+OPENING_BUDGET: Final = 0
 #: wall-clock safety cap per move (seconds); the budget normally ends the search first
 DEFAULT_TIME_CAP: Final = 2.5
 
@@ -57,6 +61,7 @@ class ExpertPlayer(Player):
         infer: bool = True,
         prune: float = PRUNE_Z,
         max_worlds: int = 400,
+        opening_budget: int = OPENING_BUDGET,
     ) -> None:
         super().__init__(seed)
         self.budget = budget
@@ -67,6 +72,11 @@ class ExpertPlayer(Player):
         self.infer = infer
         self.prune = prune
         self.max_worlds = max_worlds
+        self.opening = (
+            HardPlayer(seed, budget=opening_budget, max_seconds=time_cap)
+            if opening_budget
+            else None
+        )
         self.last_stats: dict[str, float] = {}
 
     def choose(self, view: SeatView) -> Move:
@@ -74,6 +84,8 @@ class ExpertPlayer(Player):
         if forced is not None:
             self.last_stats = {"worlds": 0, "nodes": 0}
             return forced
+        if self.opening is not None and not self.solves(view):
+            return self.opening.choose(view)
         moves = Heuristic(view).ranked(playable_moves(view))
         values = self.move_values(view, moves)
         best = max(range(len(moves)), key=lambda i: (values[i], -i))
@@ -139,6 +151,11 @@ class ExpertPlayer(Player):
             dropped[i] if i in dropped else sum(history[i]) / len(history[i])
             for i in range(len(moves))
         ]
+
+    def solves(self, view: SeatView) -> bool:
+        """Whether this turn's worlds are solved exactly (few enough plays remain)."""
+        plies_after = DECK_SIZE - view.rules.table_cards - len(view.history) - 1
+        return plies_after <= self.plies_to_solve(view.rules)
 
     def plies_to_solve(self, rules: Rules) -> int:
         """Solve worlds exactly when at most this many plays remain after the move."""
