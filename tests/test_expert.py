@@ -13,6 +13,7 @@ from scopa_core.moves import DECLARE, DECLARE_MOVE, Move
 from scopa_core.players import make_player
 from scopa_core.players.base import declare_outcome
 from scopa_core.players.expert import ExpertPlayer, forbidden_cards, sample_world
+from scopa_core.players.hard import HardPlayer
 from scopa_core.rules import Rules
 from scopa_core.view import SeatView
 from tests.test_solver import brute_two_sides, random_endgame
@@ -178,3 +179,24 @@ def test_plays_the_last_deal_of_a_two_player_hand_perfectly() -> None:
         worth = {m: sign * brute_two_sides(hand.apply(m)) for m in moves}
         chosen = ExpertPlayer(seed=3).choose(SeatView.of_hand(hand, seat, (0, 0)))
         assert worth[chosen] == max(worth.values()), (hand.plays, chosen, worth)
+
+
+def test_with_an_opening_budget_hard_rollouts_decide_until_the_solver_takes_over() -> None:
+    rules = Rules.preset("scopa")
+    expert = ExpertPlayer(5, budget=SMALL, opening_budget=600)
+    plain = ExpertPlayer(5, budget=SMALL)
+    hard = HardPlayer(5, budget=600)
+    opening = solved = 0
+    for seed in range(6):
+        hand = HandState(rules, shuffled_deck(rules, random.Random(seed)), seed % 2)
+        while not hand.is_over:
+            view = SeatView.of_hand(hand, hand.to_move, (0, 0))
+            move = expert.choose(view)
+            if expert.solves(view):
+                solved += 1
+                assert move == plain.choose(view)
+            else:
+                opening += 1
+                assert move == hard.choose(view)
+            hand.play(move)  # checked: an illegal move raises
+    assert opening and solved
