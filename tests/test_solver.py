@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from scopa_core.cards import Card
+from scopa_core.cards import CARD_VALUE, Card
 from scopa_core.hand import HandState, shuffled_deck
-from scopa_core.moves import DECLARE, Move
-from scopa_core.players.evaluate import sweepers
-from scopa_core.players.playout import greedy_move, playout
-from scopa_core.players.solver import PileScorer, Solver, fast_sweepers
+from scopa_core.moves import DECLARE, KEEP, Move
+from scopa_core.players.evaluate import SCOPA, sweepers
+from scopa_core.players.playout import DISCARD_PENALTY, playout
+from scopa_core.players.solver import PileScorer, Solver, SolverMove, fast_sweepers
 from scopa_core.rules import Rules
 from scopa_core.scoring import score_hand
 
@@ -221,6 +221,61 @@ def test_fast_sweepers_match_the_search(variants: dict[str, object]) -> None:
         for i in rng.sample(range(40), rng.randrange(0, 7)):
             table |= 1 << i
         assert fast_sweepers(rules, table) == sweepers(rules, table), bin(table)
+
+
+def greedy_move(world: Solver) -> SolverMove:
+    """The playout policy written plainly, one move at a time: the move the fast
+    :func:`playout` makes in the loaded position."""
+    seat = world.to_move
+    hand = world.hands[seat]
+    table = world.table
+    nxt = world.hands[(seat + 1) % world.players]
+    last_play = world.plays + 1 == world.total
+    tables = world.tables
+    capture = world.capture
+    value_of = tables.weights.capture_value
+    card_w = tables.weights.card
+    best = -1e9
+    choice: SolverMove = (-1, 0, 0)
+
+    def threat(rest: int) -> float:
+        if not rest or not nxt or last_play:
+            return 0.0
+        sw = tables.sweep.get(rest)
+        if sw is None:
+            sw = tables.sweepers_of(rest)
+        return SCOPA + value_of(rest) if sw & nxt else 0.0
+
+    h = hand
+    while h:
+        low = h & -h
+        card = low.bit_length() - 1
+        h ^= low
+        options = tables.options.get(table << 4 | CARD_VALUE[card])
+        if options is None:
+            options = tables.options_of(card, table)
+        if options:
+            for take in options:
+                rest = table ^ take
+                score = value_of(take | low)
+                if not rest:
+                    if not last_play and (
+                        world.ace_sweep_scores or not capture.is_whole_table_ace(card, take, table)
+                    ):
+                        score += SCOPA
+                else:
+                    score -= threat(rest)
+                if score > best:
+                    best, choice = score, (card, take, 0)
+        else:
+            score = -card_w[card] - DISCARD_PENALTY - threat(table | low)
+            if score > best:
+                best, choice = score, (card, 0, 0)
+        if world.keep and card % 10 == 0:
+            score = card_w[card] - threat(table)
+            if score > best:
+                best, choice = score, (card, 0, KEEP)
+    return choice
 
 
 @pytest.mark.parametrize(

@@ -68,7 +68,7 @@ class ExpertPlayer(Player):
         self.time_cap = time_cap
         self.softness = softness
         self.solve_plies = solve_plies
-        self.soft_plies = soft_plies
+        self.soft_plies = SOFT_PLIES if soft_plies is None else soft_plies
         self.infer = infer
         self.prune = prune
         self.max_worlds = max_worlds
@@ -110,11 +110,9 @@ class ExpertPlayer(Player):
         worlds = 0
         exact = _perfect_information(view)
         forbidden = forbidden_cards(view) if self.infer and not exact else []
-        plies_after = solver.total - len(view.history) - 1
+        plies_after = _plies_after_move(view)
         solve = plies_after <= self.plies_to_solve(rules)
-        soft = self.softness if rules.num_sides == 2 else 0.0
-        if plies_after > self.plies_to_soften(rules):
-            soft = 0.0
+        soft = self.softness if rules.num_sides == 2 and plies_after <= self.soft_plies else 0.0
         world_limit = max(self.budget // 4, 4000)
         while worlds < self.max_worlds:
             world = sample_world(view, rng, forbidden)
@@ -154,8 +152,7 @@ class ExpertPlayer(Player):
 
     def solves(self, view: SeatView) -> bool:
         """Whether this turn's worlds are solved exactly (few enough plays remain)."""
-        plies_after = DECK_SIZE - view.rules.table_cards - len(view.history) - 1
-        return plies_after <= self.plies_to_solve(view.rules)
+        return _plies_after_move(view) <= self.plies_to_solve(view.rules)
 
     def plies_to_solve(self, rules: Rules) -> int:
         """Solve worlds exactly when at most this many plays remain after the move."""
@@ -168,12 +165,6 @@ class ExpertPlayer(Player):
         if rules.players == 6:
             return 13
         return 12
-
-    def plies_to_soften(self, rules: Rules) -> int:
-        """Model the opponents as fallible when at most this many plays remain."""
-        if self.soft_plies is not None:
-            return self.soft_plies
-        return SOFT_PLIES
 
 
 def _solved_values(
@@ -291,6 +282,11 @@ def sample_world(view: SeatView, rng: random.Random, forbidden: list[int]) -> Ha
         used |= hands[seat]
     hands[view.seat] = view.hand
     return view.sample_world(rng, hands=hands)
+
+
+def _plies_after_move(view: SeatView) -> int:
+    """How many plays of the hand remain after the one being chosen."""
+    return DECK_SIZE - view.rules.table_cards - len(view.history) - 1
 
 
 def _perfect_information(view: SeatView) -> bool:

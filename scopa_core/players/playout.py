@@ -14,7 +14,7 @@ from typing import Final
 from ..cards import CARD_VALUE, DECK_SIZE
 from ..moves import KEEP
 from .evaluate import SCOPA
-from .solver import Solver, SolverMove
+from .solver import Solver
 
 #: what a discard costs on top of its own weight (a card given to the table)
 DISCARD_PENALTY: Final = 0.05
@@ -141,57 +141,3 @@ def playout(world: Solver, root_side: int) -> float:
         points[s] += scope[s]
         total_points += points[s]
     return (points[root_side] * n - total_points) / (n - 1)
-
-
-def greedy_move(world: Solver) -> SolverMove:
-    """The playout policy's move in the loaded position (same choice as :func:`playout`)."""
-    seat = world.to_move
-    hand = world.hands[seat]
-    table = world.table
-    nxt = world.hands[(seat + 1) % world.players]
-    last_play = world.plays + 1 == world.total
-    tables = world.tables
-    capture = world.capture
-    value_of = tables.weights.capture_value
-    card_w = tables.weights.card
-    best = -1e9
-    choice: SolverMove = (-1, 0, 0)
-
-    def threat(rest: int) -> float:
-        if not rest or not nxt or last_play:
-            return 0.0
-        sw = tables.sweep.get(rest)
-        if sw is None:
-            sw = tables.sweepers_of(rest)
-        return SCOPA + value_of(rest) if sw & nxt else 0.0
-
-    h = hand
-    while h:
-        low = h & -h
-        card = low.bit_length() - 1
-        h ^= low
-        options = tables.options.get(table << 4 | CARD_VALUE[card])
-        if options is None:
-            options = tables.options_of(card, table)
-        if options:
-            for take in options:
-                rest = table ^ take
-                score = value_of(take | low)
-                if not rest:
-                    if not last_play and (
-                        world.ace_sweep_scores or not capture.is_whole_table_ace(card, take, table)
-                    ):
-                        score += SCOPA
-                else:
-                    score -= threat(rest)
-                if score > best:
-                    best, choice = score, (card, take, 0)
-        else:
-            score = -card_w[card] - DISCARD_PENALTY - threat(table | low)
-            if score > best:
-                best, choice = score, (card, 0, 0)
-        if world.keep and card % 10 == 0:
-            score = card_w[card] - threat(table)
-            if score > best:
-                best, choice = score, (card, 0, KEEP)
-    return choice
