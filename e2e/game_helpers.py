@@ -17,6 +17,9 @@ from typing import Any
 from conftest import BOOT_TIMEOUT_MS, ROOT, NetworkGuard
 from playwright.sync_api import BrowserContext, Page
 
+#: the new_context fixture of pytest-playwright
+NewContext = Callable[..., BrowserContext]
+
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 PHONE = {"width": 360, "height": 640}
 DESKTOP = {"width": 1280, "height": 800}
@@ -27,8 +30,16 @@ SETTLED = (
 )
 
 
+#: true once the engine has sent its first table (a saved or the build's opening
+#: table may be drawn before that)
+ENGINE_TABLE = "performance.getEntriesByName('scopa-engine-table').length > 0"
+
+#: a short match: the person, first to play, wins it at once by declaring
+DECLARE_TO_WIN = "?seed=2&variants=chiamarsi-fuori&target=1&level=easy"
+
+
 def open_game(
-    new_context: Callable[..., BrowserContext],
+    new_context: NewContext,
     guard: NetworkGuard,
     query: str = "",
     viewport: dict[str, int] | None = None,
@@ -54,6 +65,38 @@ def wait_settled(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> str:
     phase: str = page.evaluate("document.body.dataset.phase")
     assert phase != "error", page.inner_text("#status")
     return phase
+
+
+def to_my_turn(page: Page) -> None:
+    """Wait, with the engine holding the match, until it is the person's turn."""
+    page.wait_for_function(ENGINE_TABLE, timeout=BOOT_TIMEOUT_MS)
+    while wait_settled(page) == "play" and not my_turn(page):
+        pass
+    assert my_turn(page), page.inner_text("#status")
+
+
+def declare_and_win(page: Page) -> None:
+    """On the DECLARE_TO_WIN match: declare, and see the match end."""
+    to_my_turn(page)
+    page.locator('#actions [data-action="declare"]').click()
+    assert wait_settled(page) == "match-over"
+
+
+def table_drawn_before_engine(page: Page) -> float:
+    """Wait for the person's cards; when (ms after navigation) a table was drawn
+    before the engine's, which must not have come first."""
+    page.wait_for_function(
+        "document.querySelector('[data-zone=\"hand\"] [data-card]') !== null", polling=10
+    )
+    drawn = page.evaluate(
+        "performance.getEntriesByName('scopa-cached-table').map((m) => m.startTime)[0] ?? null"
+    )
+    engine = page.evaluate(
+        "performance.getEntriesByName('scopa-engine-table').map((m) => m.startTime)[0] ?? null"
+    )
+    assert drawn is not None, "no table was drawn before the engine's"
+    assert engine is None or engine > drawn
+    return float(drawn)
 
 
 def saved_view(page: Page) -> dict[str, Any]:

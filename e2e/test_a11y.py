@@ -7,14 +7,21 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
 from typing import Any
 
 from conftest import BOOT_TIMEOUT_MS, ROOT, NetworkGuard
-from game_helpers import my_turn, open_game, saved_record, saved_view, tap_move, wait_settled
-from playwright.sync_api import BrowserContext, Page, expect
+from game_helpers import (
+    DECLARE_TO_WIN,
+    NewContext,
+    declare_and_win,
+    open_game,
+    saved_record,
+    saved_view,
+    tap_move,
+    to_my_turn,
+)
+from playwright.sync_api import Page, expect
 
-NewContext = Callable[..., BrowserContext]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SERIOUS = ("serious", "critical")
 
@@ -38,11 +45,6 @@ def violations(page: Page) -> list[str]:
 def check(page: Page, where: str) -> None:
     found = violations(page)
     assert not found, f"{where}:\n  " + "\n  ".join(found)
-
-
-def to_my_turn(page: Page) -> None:
-    while wait_settled(page) == "play" and not my_turn(page):
-        pass
 
 
 def test_the_table_and_its_dialogs(new_context: NewContext, network_guard: NetworkGuard) -> None:
@@ -97,12 +99,8 @@ def a_hand_played_by_computers(seed: int) -> dict[str, Any]:
 def test_the_count_screens_and_the_statistics(
     new_context: NewContext, network_guard: NetworkGuard
 ) -> None:
-    page = open_game(
-        new_context, network_guard, "?seed=2&variants=chiamarsi-fuori&target=1&level=easy"
-    )
-    to_my_turn(page)
-    page.locator('#actions [data-action="declare"]').click()
-    assert wait_settled(page) == "match-over"
+    page = open_game(new_context, network_guard, DECLARE_TO_WIN)
+    declare_and_win(page)
     expect(page.locator("#dlg-count .result")).to_be_visible()
     check(page, "the result and count at the end of the match")
     page.keyboard.press("Escape")

@@ -7,13 +7,13 @@ conftest.py fails any test whose page asks anything of another host.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import Any
 
 from conftest import NetworkGuard
 from game_helpers import (
     DESKTOP,
     PHONE,
+    NewContext,
     choosing,
     count_on_screen,
     my_turn,
@@ -24,12 +24,11 @@ from game_helpers import (
     saved_record,
     saved_view,
     shot,
+    table_drawn_before_engine,
     tap_move,
     wait_settled,
 )
-from playwright.sync_api import BrowserContext, Page, expect
-
-NewContext = Callable[..., BrowserContext]
+from playwright.sync_api import Page, expect
 
 #: With this seed (easy computer) the person's first move offers a card with
 #: several captures and table cards it may not take (found with the session in
@@ -287,17 +286,7 @@ def test_a_saved_table_is_playable_before_the_engine_starts(
     view = saved_view(page)
     key = view["key"]
     page.goto("./")  # a repeat visit: same origin, saved game in localStorage
-    page.wait_for_function(
-        "document.querySelector('[data-zone=\"hand\"] [data-card]') !== null", polling=10
-    )
-    drawn = page.evaluate(
-        "performance.getEntriesByName('scopa-cached-table').map((m) => m.startTime)[0] ?? null"
-    )
-    engine = page.evaluate(
-        "performance.getEntriesByName('scopa-engine-table').map((m) => m.startTime)[0] ?? null"
-    )
-    assert drawn is not None, "the saved table was not drawn from the cache"
-    assert engine is None or engine > drawn
+    drawn = table_drawn_before_engine(page)  # the saved table, from the cache
     print(f"saved table drawn {drawn:.0f} ms after navigation")
     assert page.evaluate("document.body.dataset.phase") in ("play", "thinking")
     # tap at once: the move waits for the engine, then is made
@@ -318,17 +307,7 @@ def test_a_first_visit_draws_a_dealt_table_before_the_engine_starts(
     """No saved match: one of the build's opening tables (index.html) is drawn and
     tappable at once; the engine then restores it, with the same cards."""
     page = open_game(new_context, network_guard)
-    page.wait_for_function(
-        "document.querySelector('[data-zone=\"hand\"] [data-card]') !== null", polling=10
-    )
-    drawn = page.evaluate(
-        "performance.getEntriesByName('scopa-cached-table').map((m) => m.startTime)[0] ?? null"
-    )
-    engine = page.evaluate(
-        "performance.getEntriesByName('scopa-engine-table').map((m) => m.startTime)[0] ?? null"
-    )
-    assert drawn is not None, "no dealt table was drawn before the engine"
-    assert engine is None or engine > drawn
+    table_drawn_before_engine(page)
     hand = page.eval_on_selector_all(
         '[data-zone="hand"] [data-card]', "(cards) => cards.map((c) => c.dataset.card)"
     )

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from conftest import NetworkGuard
 from game_helpers import (
+    NewContext,
     my_turn,
     next_hand,
     open_game,
@@ -17,9 +16,7 @@ from game_helpers import (
     tap_move,
     wait_settled,
 )
-from playwright.sync_api import BrowserContext, expect
-
-NewContext = Callable[..., BrowserContext]
+from playwright.sync_api import expect
 
 
 def test_two_people_pass_the_device(new_context: NewContext, network_guard: NetworkGuard) -> None:

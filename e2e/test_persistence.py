@@ -15,7 +15,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,14 +28,18 @@ from conftest import (
     wait_for_service_worker,
 )
 from game_helpers import (
+    DECLARE_TO_WIN,
+    ENGINE_TABLE,
     PHONE,
-    my_turn,
+    NewContext,
+    declare_and_win,
     open_game,
     replay,
     saved_record,
     saved_view,
     shot,
     tap_move,
+    to_my_turn,
     wait_settled,
 )
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
@@ -43,8 +47,6 @@ from test_a11y import check as check_a11y
 
 from tools.build import build
 from tools.serve import DIST, serving, url_of
-
-NewContext = Callable[..., BrowserContext]
 
 # What a person sees: the cards of each zone, the zones' counts, the score.
 TABLE_JS = """() => {
@@ -65,8 +67,6 @@ TABLE_JS = """() => {
     seatToMove: document.body.dataset.seatToMove,
   };
 }"""
-
-ENGINE_TABLE = "performance.getEntriesByName('scopa-engine-table').length > 0"
 
 # Whether the page's IndexedDB copy of the game (web/app/durable.py) has this view key.
 COPY_HAS_KEY = """async (key) => {
@@ -98,14 +98,6 @@ def wait_restored(page: Page) -> str:
     """After a (re)load: the engine holds the match and a person may act."""
     page.wait_for_function(ENGINE_TABLE, timeout=BOOT_TIMEOUT_MS)
     return wait_settled(page)
-
-
-def to_my_turn(page: Page) -> None:
-    # a table may be drawn before the engine holds the match (a saved or first table)
-    page.wait_for_function(ENGINE_TABLE, timeout=BOOT_TIMEOUT_MS)
-    while wait_settled(page) == "play" and not my_turn(page):
-        pass
-    assert my_turn(page), page.inner_text("#status")
 
 
 def play_moves(page: Page, n: int) -> None:
@@ -465,12 +457,8 @@ def stats_on_screen(page: Page) -> dict[str, str]:
 def test_statistics_count_a_finished_match_once_and_reset_on_request(
     new_context: NewContext, network_guard: NetworkGuard
 ) -> None:
-    page = open_game(
-        new_context, network_guard, "?seed=2&variants=chiamarsi-fuori&target=1&level=easy"
-    )
-    to_my_turn(page)
-    page.locator('#actions [data-action="declare"]').click()
-    assert wait_settled(page) == "match-over"
+    page = open_game(new_context, network_guard, DECLARE_TO_WIN)
+    declare_and_win(page)
     checked = replay(saved_record(page))
     [hand] = checked["hands"]
     won = checked["winner"] == 0
@@ -507,26 +495,46 @@ def test_statistics_count_a_finished_match_once_and_reset_on_request(
 # --- new versions -----------------------------------------------------------------------------
 
 
-def update_waiting(page: Page) -> None:
-    """Ask the browser to look for a new sw.js now (the app does it every 30 minutes)."""
+def publish_next_version(page: Page, site: Path) -> str:
+    """Serve a new version of the page's site (another cache name in sw.js), have
+    the browser look for it now (the app does it every 30 minutes) and wait for
+    the update prompt; the old cache name (the new one adds "-next")."""
+    old = wait_for_service_worker(page)
+    sw = site / "sw.js"
+    sw.write_text(sw.read_text(encoding="utf-8").replace(old, old + "-next"), "utf-8")
+    look_for_update(page)
+    return old
+
+
+def look_for_update(page: Page) -> None:
+    """Ask the browser to look for a new sw.js now and wait for the update prompt."""
     page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
     expect(page.locator("#update-bar")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+
+
+@contextlib.contextmanager
+def phone_on_a_copy(
+    browser: Browser, guard: NetworkGuard, tmp_path: Path, query: str
+) -> Iterator[tuple[Path, str, Page]]:
+    """A copy of the built site served on its own port (a test may deploy over it),
+    and a watched phone page at ``query``: (site folder, address, page)."""
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    with serving(site) as server:
+        context = guard.watch(browser.new_context(viewport=PHONE, reduced_motion="reduce"))
+        page = context.new_page()
+        page.goto(url_of(server) + query)
+        yield site, url_of(server), page
 
 
 def test_an_update_accepted_mid_hand_waits_for_the_end_of_the_hand(
     browser: Browser, network_guard: NetworkGuard, tmp_path: Path
 ) -> None:
-    site = tmp_path / "site"
-    shutil.copytree(DIST, site)
-    with serving(site) as server:
-        context = network_guard.watch(browser.new_context(viewport=PHONE, reduced_motion="reduce"))
-        page = context.new_page()
-        page.goto(url_of(server) + "?seed=28&variants=chiamarsi-fuori&target=21&level=easy")
+    with phone_on_a_copy(
+        browser, network_guard, tmp_path, "?seed=28&variants=chiamarsi-fuori&target=21&level=easy"
+    ) as (site, _, page):
         play_moves(page, 1)
-        old = wait_for_service_worker(page)
-        sw = site / "sw.js"  # a new version: another cache name
-        sw.write_text(sw.read_text(encoding="utf-8").replace(old, old + "-next"), "utf-8")
-        update_waiting(page)
+        old = publish_next_version(page, site)
         bar = page.locator("#update-bar")
         expect(bar).to_contain_text("at the end of the hand")
         check_a11y(page, "the update prompt")
@@ -544,7 +552,7 @@ def test_an_update_accepted_mid_hand_waits_for_the_end_of_the_hand(
         page.wait_for_function("async (c) => (await caches.keys()).includes(c)", arg=old + "-next")
         assert page.evaluate("caches.keys()") == [old + "-next"]
         expect(page.locator("#dlg-count .result")).to_be_visible()
-        context.close()
+        page.context.close()
 
 
 def wait_active(context: BrowserContext, cache: str) -> None:
@@ -584,12 +592,12 @@ def test_a_new_build_over_the_old_keeps_the_saved_match(
 
     builder = threading.Thread(target=build_next)
     builder.start()
-    site = tmp_path / "site"
-    shutil.copytree(DIST, site)
-    with serving(site) as server:
-        context = network_guard.watch(browser.new_context(viewport=PHONE, reduced_motion="reduce"))
-        page = context.new_page()
-        page.goto(url_of(server) + "?seed=29&level=easy")
+    with phone_on_a_copy(browser, network_guard, tmp_path, "?seed=29&level=easy") as (
+        site,
+        address,
+        page,
+    ):
+        context = page.context
         play_moves(page, 2)
         old = wait_for_service_worker(page)
         before = table(page)
@@ -605,7 +613,7 @@ def test_a_new_build_over_the_old_keeps_the_saved_match(
             else:
                 item.unlink()
         shutil.copytree(tmp_path / "next", site, dirs_exist_ok=True)
-        update_waiting(page)
+        look_for_update(page)
         expect(page.locator("#update-bar")).to_contain_text("at the end of the hand")
         page.locator('#update-bar [data-action="update-now"]').click()
         expect(page.locator("#update-bar")).to_have_attribute("data-state", "pending")
@@ -613,7 +621,7 @@ def test_a_new_build_over_the_old_keeps_the_saved_match(
         page.close()
         wait_active(context, new)
         page = context.new_page()
-        page.goto(url_of(server))
+        page.goto(address)
         assert wait_restored(page) == "play"
         page.wait_for_function("async (c) => (await caches.keys()).join() === c", arg=new)
         assert page.evaluate("navigator.serviceWorker.controller !== null")
@@ -654,20 +662,10 @@ def test_a_link_with_settings_asks_before_replacing_a_match_in_progress(
 def test_an_update_accepted_between_hands_reloads_at_once(
     browser: Browser, network_guard: NetworkGuard, tmp_path: Path
 ) -> None:
-    site = tmp_path / "site"
-    shutil.copytree(DIST, site)
-    with serving(site) as server:
-        context = network_guard.watch(browser.new_context(viewport=PHONE, reduced_motion="reduce"))
-        page = context.new_page()
-        page.goto(url_of(server) + "?seed=2&variants=chiamarsi-fuori&target=1&level=easy")
-        to_my_turn(page)
-        page.locator('#actions [data-action="declare"]').click()
-        assert wait_settled(page) == "match-over"
+    with phone_on_a_copy(browser, network_guard, tmp_path, DECLARE_TO_WIN) as (site, _, page):
+        declare_and_win(page)
         page.keyboard.press("Escape")
-        old = wait_for_service_worker(page)
-        sw = site / "sw.js"
-        sw.write_text(sw.read_text(encoding="utf-8").replace(old, old + "-next"), "utf-8")
-        update_waiting(page)
+        old = publish_next_version(page, site)
         bar = page.locator("#update-bar")
         expect(bar).to_contain_text("A new version is ready.")
         expect(bar.locator('[data-action="update-now"]')).to_have_text("Reload")
@@ -678,4 +676,4 @@ def test_an_update_accepted_between_hands_reloads_at_once(
         page.wait_for_function("async (c) => (await caches.keys()).join() === c", arg=old + "-next")
         assert saved_record(page) == record
         expect(page.locator("#update-bar")).to_be_hidden()
-        context.close()
+        page.context.close()
