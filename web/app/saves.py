@@ -89,6 +89,13 @@ def close_button(label):
     )
 
 
+def dialog_head(name, title, close_label=None):
+    """A dialog's heading (``<name>-title`` labels the dialog) and its close button."""
+    close = close_button(close_label) if close_label else ""
+    heading = '<h2 id="' + name + '-title">' + esc(title) + "</h2>"
+    return '<div class="dialog-head">' + heading + close + "</div>"
+
+
 class Saves:
     def __init__(self, manager):
         self.m = manager
@@ -233,9 +240,8 @@ class Saves:
         game = any(e.get("what") == "game" for e in problems[self.told :])
         dlg = by_id("dlg-saved")
         dlg.innerHTML = (
-            '<div class="dialog-head"><h2 id="dlg-saved-title">'
-            + esc(self.t("saved.title"))
-            + '</h2></div><ul class="saved-list">'
+            dialog_head("dlg-saved", self.t("saved.title"))
+            + '<ul class="saved-list">'
             + "".join(items)
             + '</ul><p class="note">'
             + esc(self.t("saved.kept"))
@@ -377,11 +383,7 @@ class Saves:
         export_extra = "" if has_record else " disabled"
         dlg = by_id("dlg-games")
         dlg.innerHTML = (
-            '<div class="dialog-head"><h2 id="dlg-games-title">'
-            + esc(t("games.title"))
-            + "</h2>"
-            + close_button(t("btn.close"))
-            + "</div>"
+            dialog_head("dlg-games", t("games.title"), t("btn.close"))
             + '<section class="games-section"><p>'
             + esc(t("games.export_text"))
             + '</p><div class="row">'
@@ -421,11 +423,7 @@ class Saves:
             reset = button("reset-stats", t("btn.reset_stats"), "btn danger")
         dlg = by_id("dlg-stats")
         dlg.innerHTML = (
-            '<div class="dialog-head"><h2 id="dlg-stats-title">'
-            + esc(t("stats.title"))
-            + "</h2>"
-            + close_button(t("btn.close"))
-            + "</div>"
+            dialog_head("dlg-stats", t("stats.title"), t("btn.close"))
             + "".join(parts)
             + '<p class="note">'
             + esc(t("stats.note"))
