@@ -12,8 +12,9 @@ from scopa_core.match import Match
 from scopa_core.moves import DECLARE, DECLARE_MOVE, Move
 from scopa_core.players import make_player
 from scopa_core.players.base import declare_outcome
-from scopa_core.players.expert import ExpertPlayer, forbidden_cards, sample_world
+from scopa_core.players.expert import ExpertPlayer, forbidden_cards
 from scopa_core.players.hard import HardPlayer
+from scopa_core.players.inference import sample_world
 from scopa_core.rules import Rules
 from scopa_core.view import SeatView
 from tests.test_solver import brute_two_sides, random_endgame

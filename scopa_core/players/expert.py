@@ -5,13 +5,12 @@ See docs/expert.md for how it works and how strong it is.
 
 from __future__ import annotations
 
-import random
 import time
 from typing import Final
 
 from ..capture import CaptureRule
-from ..cards import DECK_SIZE, SETTEBELLO, VALUE_MASKS, bits
-from ..hand import HandState, capture_rule
+from ..cards import DECK_SIZE, SETTEBELLO, VALUE_MASKS
+from ..hand import capture_rule
 from ..moves import KEEP, Move
 from ..rules import Rules
 from ..view import SeatView
@@ -19,6 +18,7 @@ from .base import Player, forced_move, playable_moves, view_rng
 from .evaluate import sweepers
 from .hard import HardPlayer
 from .heuristic import Heuristic
+from .inference import posteriors, sample_world
 from .playout import playout
 from .solver import SearchAborted, Solver
 
@@ -40,6 +40,9 @@ SOFT_PLIES: Final = 12
 #: before the solver takes over, the hard level's rollouts with this budget
 #: decide (0: the expert's own greedy playouts)
 OPENING_BUDGET: Final = 0
+#: how sure the other seats are taken to be of their judgement when their plays
+#: of this deal weigh the worlds (inference.py; 0: only the sure exclusions)
+PLAY_ODDS: Final = 5.0
 #: wall-clock safety cap per move (seconds); the budget normally ends the search first
 DEFAULT_TIME_CAP: Final = 2.5
 
@@ -62,6 +65,7 @@ class ExpertPlayer(Player):
         prune: float = PRUNE_Z,
         max_worlds: int = 400,
         opening_budget: int = OPENING_BUDGET,
+        play_odds: float = PLAY_ODDS,
     ) -> None:
         super().__init__(seed)
         self.budget = budget
@@ -72,6 +76,7 @@ class ExpertPlayer(Player):
         self.infer = infer
         self.prune = prune
         self.max_worlds = max_worlds
+        self.play_odds = play_odds
         self.opening = (
             HardPlayer(seed, budget=opening_budget, max_seconds=time_cap)
             if opening_budget
@@ -110,12 +115,13 @@ class ExpertPlayer(Player):
         worlds = 0
         exact = _perfect_information(view)
         forbidden = forbidden_cards(view) if self.infer and not exact else []
+        odds = posteriors(view, forbidden, self.play_odds) if forbidden and self.play_odds else {}
         plies_after = _plies_after_move(view)
         solve = plies_after <= self.plies_to_solve(rules)
         soft = self.softness if rules.num_sides == 2 and plies_after <= self.soft_plies else 0.0
         world_limit = max(self.budget // 4, 4000)
         while worlds < self.max_worlds:
-            world = sample_world(view, rng, forbidden)
+            world = sample_world(view, rng, forbidden, odds)
             solver.load(world)
             solver.nodes = 0
             solver.node_limit = world_limit
@@ -257,31 +263,6 @@ def _settebello_takers(capture: CaptureRule, table: int) -> int:
         if any(take & SETTEBELLO for take in capture.options(value - 1, table)):
             out |= VALUE_MASKS[value]
     return out
-
-
-def sample_world(view: SeatView, rng: random.Random, forbidden: list[int]) -> HandState:
-    """A world consistent with the view in which no seat holds its forbidden cards."""
-    if not any(forbidden):
-        return view.sample_world(rng)
-    unseen = view.unseen
-    hands = [0] * view.rules.players
-    used = 0
-    order = sorted(
-        (s for s in range(view.rules.players) if s != view.seat),
-        key=lambda s: -forbidden[s].bit_count(),
-    )
-    for seat in order:
-        count = view.hand_counts[seat]
-        pool = unseen & ~used & ~forbidden[seat]
-        if pool.bit_count() < count:
-            pool = unseen & ~used
-        cards = list(bits(pool))
-        chosen = rng.sample(cards, count)
-        for i in chosen:
-            hands[seat] |= 1 << i
-        used |= hands[seat]
-    hands[view.seat] = view.hand
-    return view.sample_world(rng, hands=hands)
 
 
 def _plies_after_move(view: SeatView) -> int:

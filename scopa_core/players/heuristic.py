@@ -44,12 +44,16 @@ class Heuristic:
         "weights",
     )
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, *, unseen: int | None = None) -> None:
+        """``unseen`` overrides the view's unseen cards (inference scores a seat's
+        past plays as if the cards it had yet to play were unknown to it)."""
         self.view = view
         rules = self.rules = view.rules
         self.capture = capture_rule(rules)
         self.weights = weights_for(rules, *open_races(rules, view.piles))
-        unseen = self.unseen = view.unseen
+        if unseen is None:
+            unseen = view.unseen
+        self.unseen = unseen
         self.unseen_count = unseen.bit_count()
         # mean weight of an unseen card of each value (what the taker adds of its own)
         w = self.weights.card
