@@ -9,12 +9,11 @@ import pytest
 from scopa_core.cards import Card
 from scopa_core.hand import HandState, shuffled_deck
 from scopa_core.match import Match
-from scopa_core.moves import DECLARE, DECLARE_MOVE, Move
+from scopa_core.moves import DECLARE, DECLARE_MOVE
 from scopa_core.players import make_player
 from scopa_core.players.base import declare_outcome
-from scopa_core.players.expert import ExpertPlayer, forbidden_cards
+from scopa_core.players.expert import ExpertPlayer
 from scopa_core.players.hard import HardPlayer
-from scopa_core.players.inference import sample_world
 from scopa_core.rules import Rules
 from scopa_core.view import SeatView
 from tests.test_solver import brute_two_sides, random_endgame
@@ -142,27 +141,6 @@ def test_declares_when_it_wins_and_never_when_it_loses() -> None:
         else:
             move = rng.choice([m for m in view.legal_moves() if m.kind != DECLARE])
         match.play(move)
-
-
-def test_a_scopa_left_on_the_table_tells_which_cards_a_seat_lacks() -> None:
-    rules = Rules.preset("scopa")
-    # dealer 1: seat 0 gets JD 7D 2D, seat 1 AH 2H 5C, the table is 3S 4S 5S 6S
-    order = ["JD", "AH", "7D", "2H", "2D", "5C", "3S", "4S", "5S", "6S"]
-    first = [Card.parse(c).index for c in order]
-    hand = HandState(rules, first + [i for i in range(40) if i not in first], 1)
-    hand.play(Move.play("JD", "3S", "5S"))  # leaves 4S 6S: any king sweeps it
-    hand.play(Move.play("AH"))  # seat 1 did not sweep: it holds no king
-    view = SeatView.of_hand(hand, 0, [0, 0])
-    forbidden = forbidden_cards(view)
-    assert forbidden[1] == _mask("KD", "KH", "KS", "KC")
-    rng = random.Random(2)
-    for _ in range(50):
-        world = sample_world(view, rng, forbidden)
-        assert not world.hands[1] & forbidden[1]
-        assert world.hands[0] == view.hand
-    # at the start of a deal nothing is known yet
-    fresh = HandState(rules, first + [i for i in range(40) if i not in first], 1)
-    assert forbidden_cards(SeatView.of_hand(fresh, 0, [0, 0])) == [0, 0]
 
 
 def test_plays_the_last_deal_of_a_two_player_hand_perfectly() -> None:

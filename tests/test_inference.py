@@ -7,8 +7,7 @@ import random
 from scopa_core.cards import Card
 from scopa_core.hand import HandState
 from scopa_core.moves import Move
-from scopa_core.players.expert import forbidden_cards
-from scopa_core.players.inference import posteriors, sample_world
+from scopa_core.players.inference import forbidden_cards, posteriors, sample_world
 from scopa_core.rules import Rules
 from scopa_core.view import SeatView
 
@@ -28,6 +27,20 @@ def _after_a_discard() -> tuple[HandState, SeatView]:
     hand.play(Move.play("JD", "3S", "5S"))  # leaves 4S 6S
     hand.play(Move.play("AH"))
     return hand, SeatView.of_hand(hand, 0, [0, 0])
+
+
+def test_a_scopa_left_on_the_table_tells_which_cards_a_seat_lacks() -> None:
+    hand, view = _after_a_discard()
+    forbidden = forbidden_cards(view)
+    assert forbidden[1] == _mask("KD", "KH", "KS", "KC")  # a king would have swept 4S 6S
+    rng = random.Random(2)
+    for _ in range(50):
+        world = sample_world(view, rng, forbidden)
+        assert not world.hands[1] & forbidden[1]
+        assert world.hands[0] == view.hand
+    # at the start of a deal nothing is known yet
+    fresh = HandState(hand.rules, hand.deck, 1)
+    assert forbidden_cards(SeatView.of_hand(fresh, 0, [0, 0])) == [0, 0]
 
 
 def _odds(view: SeatView, softness: float) -> dict[int, float]:

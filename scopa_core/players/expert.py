@@ -8,17 +8,14 @@ from __future__ import annotations
 import time
 from typing import Final
 
-from ..capture import CaptureRule
-from ..cards import DECK_SIZE, SETTEBELLO, VALUE_MASKS
-from ..hand import capture_rule
-from ..moves import KEEP, Move
+from ..cards import DECK_SIZE
+from ..moves import Move
 from ..rules import Rules
 from ..view import SeatView
 from .base import Player, forced_move, playable_moves, view_rng
-from .evaluate import sweepers
 from .hard import HardPlayer
 from .heuristic import Heuristic
-from .inference import posteriors, sample_world
+from .inference import forbidden_cards, posteriors, sample_world
 from .playout import playout
 from .solver import SearchAborted, Solver
 
@@ -221,47 +218,6 @@ def _clearly_behind(history: list[list[float]], alive: list[int], z: float) -> l
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
         if mean > 0.02 and mean * mean * n > z * z * var:
             out.append(i)
-    return out
-
-
-def forbidden_cards(view: SeatView) -> list[int]:
-    """Cards each other seat surely does not hold, from how it played this deal.
-
-    A seat that left a scopa on the table (or the settebello, when it could
-    take it) did not hold a card that would have taken it: everyone takes
-    those.  Only this deal's plays say anything about the cards still unseen
-    (a seat's hand now is what it held since the deal).
-    """
-    rules = view.rules
-    players = rules.players
-    forbidden = [0] * players
-    per_round = players * rules.hand_size
-    history = view.history
-    start = len(history) // per_round * per_round
-    if start == len(history):
-        return forbidden
-    capture = capture_rule(rules)
-    table = view.initial_table
-    for k, move in enumerate(history):
-        if k >= start:
-            seat = view.seat_of_move(k)
-            if seat != view.seat:
-                swept = move.take == table and move.take != 0
-                if not swept:
-                    forbidden[seat] |= sweepers(rules, table)
-                if table & SETTEBELLO and not move.take & SETTEBELLO:
-                    forbidden[seat] |= _settebello_takers(capture, table)
-        if move.kind == KEEP:
-            continue
-        table = table ^ move.take if move.take else table | 1 << move.card
-    return [f & view.unseen for f in forbidden]
-
-
-def _settebello_takers(capture: CaptureRule, table: int) -> int:
-    out = 0
-    for value in range(1, 11):
-        if any(take & SETTEBELLO for take in capture.options(value - 1, table)):
-            out |= VALUE_MASKS[value]
     return out
 
 

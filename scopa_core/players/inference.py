@@ -1,5 +1,8 @@
 """Inference from play: what the other seats' plays of this deal say about their hands.
 
+Two kinds.  :func:`forbidden_cards` is sure: a seat that left a scopa (or the
+settebello it could take) on the table held no card that would have taken it.
+:func:`posteriors` weighs the rest, as follows.
 Every play of this deal was chosen from the hand the seat held then, which is
 its hand now plus the cards it has played since.  A world in which that hand
 held a much better play than the one made is unlikely: good players, human or
@@ -30,10 +33,12 @@ import random
 from itertools import combinations
 from typing import Final
 
-from ..cards import FULL_DECK, bits
+from ..capture import CaptureRule
+from ..cards import FULL_DECK, SETTEBELLO, VALUE_MASKS, bits
 from ..hand import HandState, capture_rule
 from ..moves import KEEP, PLAY, Move
 from ..view import SeatView
+from .evaluate import sweepers
 from .heuristic import Heuristic
 
 #: a seat's guesses are listed (with their odds) only up to this many
@@ -99,6 +104,47 @@ def posteriors(view: SeatView, forbidden: list[int], softness: float) -> dict[in
             guesses.append(hand)
             weights.append(w)
         out[seat] = HandPosterior(guesses, weights)
+    return out
+
+
+def forbidden_cards(view: SeatView) -> list[int]:
+    """Cards each other seat surely does not hold, from how it played this deal.
+
+    A seat that left a scopa on the table (or the settebello, when it could
+    take it) did not hold a card that would have taken it: everyone takes
+    those.  Only this deal's plays say anything about the cards still unseen
+    (a seat's hand now is what it held since the deal).
+    """
+    rules = view.rules
+    players = rules.players
+    forbidden = [0] * players
+    per_round = players * rules.hand_size
+    history = view.history
+    start = len(history) // per_round * per_round
+    if start == len(history):
+        return forbidden
+    capture = capture_rule(rules)
+    table = view.initial_table
+    for k, move in enumerate(history):
+        if k >= start:
+            seat = view.seat_of_move(k)
+            if seat != view.seat:
+                swept = move.take == table and move.take != 0
+                if not swept:
+                    forbidden[seat] |= sweepers(rules, table)
+                if table & SETTEBELLO and not move.take & SETTEBELLO:
+                    forbidden[seat] |= _settebello_takers(capture, table)
+        if move.kind == KEEP:
+            continue
+        table = table ^ move.take if move.take else table | 1 << move.card
+    return [f & view.unseen for f in forbidden]
+
+
+def _settebello_takers(capture: CaptureRule, table: int) -> int:
+    out = 0
+    for value in range(1, 11):
+        if any(take & SETTEBELLO for take in capture.options(value - 1, table)):
+            out |= VALUE_MASKS[value]
     return out
 
 
