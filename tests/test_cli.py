@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from scopa_core import Match, Move, Rules
+from scopa_core.players.arena import player_options
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -227,3 +228,28 @@ def test_arena_refuses_an_unknown_preset_in_a_sentence() -> None:
     assert proc.returncode == 2
     assert proc.stdout == b""
     assert b"arena: " in proc.stderr and b"Traceback" not in proc.stderr
+
+
+def test_arena_passes_constructor_options_and_refuses_bad_ones_in_a_sentence() -> None:
+    proc = run(
+        "arena", "hard", "normal", "--hands", "2",
+        "--option-a", "budget=300", "--option-a", "max_candidates=2",
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "2 deals, each played in 2 seatings (4 hands)" in proc.stdout.decode()
+    assert player_options("expert", ["play_odds=0", "prune=2.5", "infer=false"], 900) == {
+        "play_odds": 0,
+        "prune": 2.5,
+        "infer": False,
+        "budget": 900,
+    }
+    for level, option, sentence in (
+        ("expert", "colour=2", "the expert level has no option among colour"),
+        ("normal", "budget=2", "the normal level takes no options"),
+        ("expert", "budget=x", "'x' is not a number, true or false"),
+        ("expert", "budget", "'budget' is not KEY=VALUE"),
+    ):
+        proc = run("arena", level, "easy", "--option-a", option)
+        assert proc.returncode == 2
+        assert proc.stdout == b""
+        assert proc.stderr.decode().strip() == f"arena: {sentence}"

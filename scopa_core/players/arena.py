@@ -252,8 +252,12 @@ def main(args: argparse.Namespace | Sequence[str] | None = None) -> int:
     except RulesError as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
-    options_a = {"budget": args.budget_a} if args.budget_a else {}
-    options_b = {"budget": args.budget_b} if args.budget_b else {}
+    try:
+        options_a = player_options(args.a, args.option_a, args.budget_a)
+        options_b = player_options(args.b, args.option_b, args.budget_b)
+    except ValueError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
     progress = sys.stderr if args.progress else None
     run(
         args.a,
@@ -269,6 +273,39 @@ def main(args: argparse.Namespace | Sequence[str] | None = None) -> int:
     return 0
 
 
+def player_options(level: str, pairs: Sequence[str], budget: int | None) -> dict[str, Any]:
+    """A player's constructor options from ``KEY=VALUE`` pairs (numbers or
+    true/false), checked by building the player once; ValueError says what is wrong."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key.isidentifier():
+            raise ValueError(f"{pair!r} is not KEY=VALUE")
+        options[key] = _option_value(text)
+    if budget:
+        options["budget"] = budget
+    if options and level not in ("hard", "expert"):
+        raise ValueError(f"the {level} level takes no options")
+    try:
+        make_player(level, 0, **options)
+    except TypeError:
+        raise ValueError(
+            f"the {level} level has no option among {', '.join(sorted(options))}"
+        ) from None
+    return options
+
+
+def _option_value(text: str) -> int | float | bool:
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    raise ValueError(f"{text!r} is not a number, true or false")
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The arena's options (shared with ``python -m scopa_core arena``)."""
     parser.add_argument("a", choices=LEVELS)
@@ -278,6 +315,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", default="scopa", help="preset[+variant...]")
     parser.add_argument("--budget-a", type=int, default=None, help="search budget of A")
     parser.add_argument("--budget-b", type=int, default=None, help="search budget of B")
+    for side in ("a", "b"):
+        parser.add_argument(
+            f"--option-{side}",
+            action="append",
+            default=[],
+            metavar="KEY=VALUE",
+            help=f"an option of {side.upper()}'s constructor, e.g. play_odds=0 (repeatable)",
+        )
     parser.add_argument(
         "--progress", action="store_true", help="the report so far every 50 deals, on stderr"
     )
