@@ -71,15 +71,11 @@ class HandPosterior:
 
 def posteriors(view: SeatView, forbidden: list[int], softness: float) -> dict[int, HandPosterior]:
     """The hand odds of every other seat that has played this deal and still holds cards."""
-    rules = view.rules
-    per_round = rules.players * rules.hand_size
-    history = view.history
-    start = len(history) // per_round * per_round
     out: dict[int, HandPosterior] = {}
-    if start == len(history) or softness <= 0:
+    if softness <= 0:
         return out
     plays: dict[int, list[int]] = {}
-    for k in range(start, len(history)):
+    for k in range(_deal_start(view, len(view.history)), len(view.history)):
         seat = view.seat_of_move(k)
         if seat != view.seat:
             plays.setdefault(seat, []).append(k)
@@ -116,16 +112,13 @@ def forbidden_cards(view: SeatView) -> list[int]:
     (a seat's hand now is what it held since the deal).
     """
     rules = view.rules
-    players = rules.players
-    forbidden = [0] * players
-    per_round = players * rules.hand_size
-    history = view.history
-    start = len(history) // per_round * per_round
-    if start == len(history):
+    forbidden = [0] * rules.players
+    start = _deal_start(view, len(view.history))
+    if start == len(view.history):
         return forbidden
     capture = capture_rule(rules)
     table = view.initial_table
-    for k, move in enumerate(history):
+    for k, move in enumerate(view.history):
         if k >= start:
             seat = view.seat_of_move(k)
             if seat != view.seat:
@@ -146,6 +139,12 @@ def _settebello_takers(capture: CaptureRule, table: int) -> int:
         if any(take & SETTEBELLO for take in capture.options(value - 1, table)):
             out |= VALUE_MASKS[value]
     return out
+
+
+def _deal_start(view: SeatView, k: int) -> int:
+    """The index of the first move of the deal that move ``k`` belongs to."""
+    per_round = view.rules.players * view.rules.hand_size
+    return k - k % per_round
 
 
 def _played_from(view: SeatView, seat: int, k: int) -> int:
@@ -189,9 +188,7 @@ def _stand_in_hand(view: SeatView, seat: int, k: int) -> int:
     """A hand of the right size for the seat's past view (only its count matters:
     the heuristic is given the unseen cards explicitly)."""
     need = view.rules.hand_size - sum(
-        1
-        for j in range(k - k % (view.rules.players * view.rules.hand_size), k)
-        if view.seat_of_move(j) == seat
+        1 for j in range(_deal_start(view, k), k) if view.seat_of_move(j) == seat
     )
     hand = _played_from(view, seat, k)
     for card in bits(view.unseen):
