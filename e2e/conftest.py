@@ -88,6 +88,7 @@ class TrapProxy:
 
     def __init__(self) -> None:
         self.hits: list[str] = []
+        self.idle = 0  # connections that sent nothing before closing or timing out
         self._sock = socket.create_server(("127.0.0.1", 0))
         self._sock.settimeout(0.2)
         self._stop = threading.Event()
@@ -110,10 +111,17 @@ class TrapProxy:
             with conn:
                 conn.settimeout(2)
                 try:
-                    line = conn.recv(4096).split(b"\r\n", 1)[0].decode("latin-1")
+                    data = conn.recv(4096)
+                except TimeoutError:
+                    data = b""
                 except OSError:
-                    line = "(unreadable request)"
-                self.hits.append(line)
+                    data = b"(unreadable request)"
+                if not data:
+                    # Chromium opens spare connections to its proxy ahead of need;
+                    # one closed (a killed browser) or left idle carried no request
+                    self.idle += 1
+                    continue
+                self.hits.append(data.split(b"\r\n", 1)[0].decode("latin-1"))
                 with contextlib.suppress(OSError):
                     conn.sendall(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n")
 
