@@ -88,7 +88,6 @@ class TrapProxy:
 
     def __init__(self) -> None:
         self.hits: list[str] = []
-        self.idle = 0  # connections that sent nothing before closing or timing out
         self._sock = socket.create_server(("127.0.0.1", 0))
         self._sock.settimeout(0.2)
         self._stop = threading.Event()
@@ -119,7 +118,6 @@ class TrapProxy:
                 if not data:
                     # Chromium opens spare connections to its proxy ahead of need;
                     # one closed (a killed browser) or left idle carried no request
-                    self.idle += 1
                     continue
                 self.hits.append(data.split(b"\r\n", 1)[0].decode("latin-1"))
                 with contextlib.suppress(OSError):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import socket
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -62,6 +63,21 @@ def test_the_network_guard_catches_an_external_request(
     assert any("example.invalid" in line for line in outside), outside
     network_guard.forget_trapped()
     network_guard.requests.clear()
+
+
+def test_the_trap_proxy_counts_requests_not_empty_connections() -> None:
+    """A spare connection closed unused (a killed browser's) is not a request out."""
+    trap = TrapProxy()
+    try:
+        host, port = trap.address.removeprefix("http://").rsplit(":", 1)
+        socket.create_connection((host, int(port)), timeout=5).close()
+        with socket.create_connection((host, int(port)), timeout=5) as conn:
+            conn.sendall(b"CONNECT example.invalid:443 HTTP/1.1\r\n\r\n")
+            assert conn.recv(64).startswith(b"HTTP/1.1 403")
+        # served one at a time: the empty connection was handled before this one
+        assert trap.hits == ["CONNECT example.invalid:443 HTTP/1.1"]
+    finally:
+        trap.close()
 
 
 def test_runtime_files_have_the_right_types_and_caching(
