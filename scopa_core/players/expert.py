@@ -37,6 +37,10 @@ SOFT_PLIES: Final = 12
 #: before the solver takes over, the hard level's rollouts with this budget
 #: decide (0: the expert's own greedy playouts)
 OPENING_BUDGET: Final = 0
+#: how fallible the expert takes *itself* to be in a solved world while the deck
+#: still hides the other hand (odds exp(OWN_SOFTNESS * worth), like the
+#: opponent's); the world's solve sees that hand, the expert will not
+OWN_SOFTNESS: Final = 1.0
 #: how sure the other seats are taken to be of their judgement when their plays
 #: of this deal weigh the worlds (inference.py; 0: only the sure exclusions)
 PLAY_ODDS: Final = 5.0
@@ -63,6 +67,7 @@ class ExpertPlayer(Player):
         max_worlds: int = 400,
         opening_budget: int = OPENING_BUDGET,
         play_odds: float = PLAY_ODDS,
+        own_softness: float = OWN_SOFTNESS,
     ) -> None:
         super().__init__(seed)
         self.budget = budget
@@ -74,6 +79,7 @@ class ExpertPlayer(Player):
         self.prune = prune
         self.max_worlds = max_worlds
         self.play_odds = play_odds
+        self.own_softness = own_softness
         self.opening = (
             HardPlayer(seed, budget=opening_budget, max_seconds=time_cap)
             if opening_budget
@@ -126,7 +132,9 @@ class ExpertPlayer(Player):
             values: list[float] | None = None
             if solve:
                 try:
-                    values = _solved_values(solver, candidates, side, soft, exact)
+                    values = _solved_values(
+                        solver, candidates, side, soft, exact, self.own_softness
+                    )
                 except SearchAborted:
                     # too deep for this budget: greedy playouts from now on
                     solve = False
@@ -171,7 +179,12 @@ class ExpertPlayer(Player):
 
 
 def _solved_values(
-    solver: Solver, moves: list[Move], side: int, soft: float, perfect: bool
+    solver: Solver,
+    moves: list[Move],
+    side: int,
+    soft: float,
+    perfect: bool,
+    own_soft: float = 0.0,
 ) -> list[float]:
     """Each move's exact worth in the loaded world: against a fallible opponent
     when ``soft`` (two sides), else minimax (max-n with three sides).
@@ -185,7 +198,7 @@ def _solved_values(
     out = []
     for move in moves:
         undo = solver.push(move.card, move.take, move.kind)
-        out.append(undo[2] + solver.value_soft(side, soft, memo))
+        out.append(undo[2] + solver.value_soft(side, soft, memo, own_soft))
         solver.pop(move.card, move.take, undo)
     if perfect:
         exact = solver.values(moves)

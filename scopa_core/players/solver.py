@@ -490,10 +490,18 @@ class Solver:
             return float(v if self.sides[self.to_move] == side else -v)
         return self._margin(self._maxn(), side) / (self.num_sides - 1)
 
-    def value_soft(self, side: int, beta: float, memo: dict[tuple[int, ...], float]) -> float:
-        """The position's worth to ``side`` (two sides) when it plays perfectly and
-        each opponent picks a move with odds ``exp(beta * its worth)`` (a strong
-        but fallible opponent; beta -> infinity is minimax)."""
+    def value_soft(
+        self,
+        side: int,
+        beta: float,
+        memo: dict[tuple[int, ...], float],
+        own_beta: float = 0.0,
+    ) -> float:
+        """The position's worth to ``side`` (two sides) when each opponent picks a
+        move with odds ``exp(beta * its worth)`` (a strong but fallible opponent;
+        beta -> infinity is minimax) and ``side`` plays perfectly -- or, with
+        ``own_beta``, itself picks with odds ``exp(own_beta * worth)`` while the
+        deck still holds cards (it cannot see the other hand until then)."""
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise SearchAborted
@@ -509,10 +517,14 @@ class Solver:
         for card, take, kind in self.moves():
             undo = self.push(card, take, kind)
             gain = undo[2] if mine else -undo[2]
-            values.append(gain + self.value_soft(side, beta, memo))
+            values.append(gain + self.value_soft(side, beta, memo, own_beta))
             self.pop(card, take, undo)
-        if mine:
+        if mine and (not own_beta or self.deck_pos >= DECK_SIZE):
             result = max(values)
+        elif mine:
+            high = max(values)
+            weights = [math.exp(own_beta * (v - high)) for v in values]
+            result = sum(w * v for w, v in zip(weights, values, strict=True)) / sum(weights)
         else:
             low = min(values)
             weights = [math.exp(-beta * (v - low)) for v in values]
