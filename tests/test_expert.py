@@ -11,7 +11,7 @@ from scopa_core.hand import HandState, shuffled_deck
 from scopa_core.match import Match
 from scopa_core.moves import DECLARE, DECLARE_MOVE
 from scopa_core.players import make_player
-from scopa_core.players.base import declare_outcome
+from scopa_core.players.base import declare_outcome, playable_moves
 from scopa_core.players.expert import ExpertPlayer
 from scopa_core.players.hard import HardPlayer
 from scopa_core.rules import Rules
@@ -179,3 +179,19 @@ def test_with_an_opening_budget_hard_rollouts_decide_until_the_solver_takes_over
                 assert move == hard.choose(view)
             hand.play(move)  # checked: an illegal move raises
     assert opening and solved
+
+
+def test_a_fallible_self_changes_values_only_while_the_deck_hides_the_other_hand() -> None:
+    rules = Rules.preset("scopa")
+    changed = 0
+    for seed in range(6):
+        for plays in (25, 31):  # the fifth deal (cards still in the deck), the last deal
+            _, view = _view_in_play(seed, rules, plays)
+            moves = playable_moves(view)
+            sure = ExpertPlayer(seed, budget=SMALL).move_values(view, moves)
+            unsure = ExpertPlayer(seed, budget=SMALL, own_softness=1.0).move_values(view, moves)
+            if view.cards_left_in_deck == 0:
+                assert unsure == sure
+            elif unsure != sure:
+                changed += 1
+    assert changed >= 2

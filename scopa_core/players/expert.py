@@ -38,9 +38,9 @@ SOFT_PLIES: Final = 12
 #: decide (0: the expert's own greedy playouts)
 OPENING_BUDGET: Final = 0
 #: how fallible the expert takes *itself* to be in a solved world while the deck
-#: still hides the other hand (odds exp(OWN_SOFTNESS * worth), like the
-#: opponent's); the world's solve sees that hand, the expert will not
-OWN_SOFTNESS: Final = 1.0
+#: still hides the other hand (odds exp(own_softness * worth), like the
+#: opponent's; 0: it maximises). Off: measured neutral (docs/expert.md)
+OWN_SOFTNESS: Final = 0.0
 #: how sure the other seats are taken to be of their judgement when their plays
 #: of this deal weigh the worlds (inference.py; 0: only the sure exclusions)
 PLAY_ODDS: Final = 5.0
