@@ -184,7 +184,7 @@ def _solved_values(
     side: int,
     soft: float,
     perfect: bool,
-    own_soft: float = 0.0,
+    own_soft: float,
 ) -> list[float]:
     """Each move's exact worth in the loaded world: against a fallible opponent
     when ``soft`` (two sides), else minimax (max-n with three sides).

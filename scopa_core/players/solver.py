@@ -519,16 +519,12 @@ class Solver:
             gain = undo[2] if mine else -undo[2]
             values.append(gain + self.value_soft(side, beta, memo, own_beta))
             self.pop(card, take, undo)
-        if mine and (not own_beta or self.deck_pos >= DECK_SIZE):
-            result = max(values)
-        elif mine:
-            high = max(values)
-            weights = [math.exp(own_beta * (v - high)) for v in values]
-            result = sum(w * v for w, v in zip(weights, values, strict=True)) / sum(weights)
+        if not mine:
+            result = _boltzmann_mean(values, -beta)  # the opponent favours low values
+        elif own_beta and self.deck_pos < DECK_SIZE:
+            result = _boltzmann_mean(values, own_beta)
         else:
-            low = min(values)
-            weights = [math.exp(-beta * (v - low)) for v in values]
-            result = sum(w * v for w, v in zip(weights, values, strict=True)) / sum(weights)
+            result = max(values)
         memo[key] = result
         return result
 
@@ -546,6 +542,14 @@ class Solver:
             out.append(undo[2] + self.value_for(side))
             self.pop(move.card, move.take, undo)
         return out
+
+
+def _boltzmann_mean(values: list[float], beta: float) -> float:
+    """The mean of ``values`` weighted by ``exp(beta * value)``: what a chooser
+    that favours high values (beta > 0) or low ones (beta < 0) gets on average."""
+    pivot = max(values) if beta > 0 else min(values)  # keeps exp() from overflowing
+    weights = [math.exp(beta * (v - pivot)) for v in values]
+    return sum(w * v for w, v in zip(weights, values, strict=True)) / sum(weights)
 
 
 def solve_world(world: HandState, moves: list[Move] | None = None) -> list[float]:
