@@ -195,3 +195,19 @@ def test_a_fallible_self_changes_values_only_while_the_deck_hides_the_other_hand
             elif unsure != sure:
                 changed += 1
     assert changed >= 2
+
+
+def test_a_blind_self_in_playouts_changes_values_only_before_the_solver_takes_over() -> None:
+    rules = Rules.preset("scopa")
+    changed = 0
+    for seed in range(6):
+        for plays in (4, 12, 25):  # the first and third deals (playouts), the fifth (solved)
+            _, view = _view_in_play(seed, rules, plays)
+            moves = playable_moves(view)
+            blind = ExpertPlayer(seed, budget=SMALL, own_blind=True).move_values(view, moves)
+            looking = ExpertPlayer(seed, budget=SMALL, own_blind=False).move_values(view, moves)
+            if ExpertPlayer(seed).solves(view):
+                assert blind == looking
+            elif blind != looking:
+                changed += 1
+    assert changed >= 3

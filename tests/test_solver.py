@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from scopa_core.cards import CARD_VALUE, Card
+from scopa_core.cards import CARD_VALUE, FULL_DECK, Card
 from scopa_core.hand import HandState, shuffled_deck
 from scopa_core.moves import DECLARE, KEEP, Move
 from scopa_core.players.evaluate import SCOPA, sweepers
@@ -14,6 +14,7 @@ from scopa_core.players.playout import DISCARD_PENALTY, playout
 from scopa_core.players.solver import PileScorer, Solver, SolverMove, fast_sweepers
 from scopa_core.rules import Rules
 from scopa_core.scoring import score_hand
+from scopa_core.view import SeatView
 
 
 def _plays(hand: HandState) -> list[Move]:
@@ -223,13 +224,19 @@ def test_fast_sweepers_match_the_search(variants: dict[str, object]) -> None:
         assert fast_sweepers(rules, table) == sweepers(rules, table), bin(table)
 
 
-def greedy_move(world: Solver) -> SolverMove:
+def greedy_move(world: Solver, blind: bool = False) -> SolverMove:
     """The playout policy written plainly, one move at a time: the move the fast
-    :func:`playout` makes in the loaded position."""
+    :func:`playout` makes in the loaded position (``blind``: the seat to move
+    does not look at the next hand but weighs a sweep by its chance from the
+    cards it has not seen)."""
     seat = world.to_move
     hand = world.hands[seat]
     table = world.table
     nxt = world.hands[(seat + 1) % world.players]
+    seen = hand | table
+    for pile in world.piles:
+        seen |= pile
+    unseen = FULL_DECK & ~seen
     last_play = world.plays + 1 == world.total
     tables = world.tables
     capture = world.capture
@@ -241,10 +248,12 @@ def greedy_move(world: Solver) -> SolverMove:
     def threat(rest: int) -> float:
         if not rest or not nxt or last_play:
             return 0.0
-        sw = tables.sweep.get(rest)
-        if sw is None:
-            sw = tables.sweepers_of(rest)
-        return SCOPA + value_of(rest) if sw & nxt else 0.0
+        sw = tables.sweepers_of(rest)
+        if not blind:
+            return SCOPA + value_of(rest) if sw & nxt else 0.0
+        # each unseen card is in the next hand with the same chance
+        chance = (sw & unseen).bit_count() * nxt.bit_count() / unseen.bit_count()
+        return min(chance, 1.0) * (SCOPA + value_of(rest))
 
     h = hand
     while h:
@@ -278,6 +287,7 @@ def greedy_move(world: Solver) -> SolverMove:
     return choice
 
 
+@pytest.mark.parametrize("blind", [False, True])
 @pytest.mark.parametrize(
     ("preset", "variants"),
     [
@@ -290,7 +300,7 @@ def greedy_move(world: Solver) -> SolverMove:
     ],
 )
 def test_playout_scores_the_greedy_line_as_checked_play_does(
-    preset: str, variants: dict[str, object]
+    preset: str, variants: dict[str, object], blind: bool
 ) -> None:
     rules = Rules.preset(preset, **variants)
     rng = random.Random(f"playout{preset}{variants}")
@@ -299,15 +309,37 @@ def test_playout_scores_the_greedy_line_as_checked_play_does(
         solver = Solver(rules)
         solver.load(hand)
         side = hand.side_of(hand.to_move)
-        value = playout(solver, side)
+        value = playout(solver, side, blind=blind)
         line = hand.copy()
         while not line.is_over:
             solver.load(line)
-            card, take, kind = greedy_move(solver)
+            own = hand.side_of(line.to_move) == side
+            card, take, kind = greedy_move(solver, blind=blind and own)
             line.play(Move(card, take, kind))  # checked: the policy only plays legal moves
         future = [p - s for p, s in zip(_points(line), hand.scope, strict=True)]
         n = len(future)
         assert value == pytest.approx(future[side] - (sum(future) - future[side]) / (n - 1))
+
+
+def test_a_blind_seat_chooses_the_same_whatever_the_cards_it_cannot_see() -> None:
+    """A blind seat of the playout decides from its own view, as the expert will:
+    deal the cards it cannot see afresh and its move stays the same; a seat
+    that looks at the next hand changes its move in some of those deals."""
+    rules = Rules.preset("scopa")
+    rng = random.Random(31)
+    looked_changed = 0
+    for _ in range(300):
+        hand = random_endgame(rules, rng, rng.randrange(7, 30))
+        seat = hand.to_move
+        view = SeatView.of_hand(hand, seat, [0, 0])
+        solver = Solver(rules)
+        solver.load(hand)
+        blind_move = greedy_move(solver, blind=True)
+        looking_move = greedy_move(solver)
+        solver.load(view.sample_world(rng))
+        assert greedy_move(solver, blind=True) == blind_move
+        looked_changed += greedy_move(solver) != looking_move
+    assert looked_changed > 0
 
 
 def test_a_fallible_opponent_is_worth_at_least_minimax_and_tends_to_it() -> None:

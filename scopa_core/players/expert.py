@@ -41,6 +41,10 @@ OPENING_BUDGET: Final = 0
 #: still hides the other hand (odds exp(own_softness * worth), like the
 #: opponent's; 0: it maximises). Off: measured neutral (docs/expert.md)
 OWN_SOFTNESS: Final = 0.0
+#: in a greedy playout the expert's own later moves judge the sweep they leave
+#: from the cards it has not seen, not from the world's hands (it will not see
+#: them); the opponents still look (careful never to leave a sweep)
+OWN_BLIND: Final = False
 #: how sure the other seats are taken to be of their judgement when their plays
 #: of this deal weigh the worlds (inference.py; 0: only the sure exclusions)
 PLAY_ODDS: Final = 5.0
@@ -68,6 +72,7 @@ class ExpertPlayer(Player):
         opening_budget: int = OPENING_BUDGET,
         play_odds: float = PLAY_ODDS,
         own_softness: float = OWN_SOFTNESS,
+        own_blind: bool = OWN_BLIND,
     ) -> None:
         super().__init__(seed)
         self.budget = budget
@@ -80,6 +85,7 @@ class ExpertPlayer(Player):
         self.max_worlds = max_worlds
         self.play_odds = play_odds
         self.own_softness = own_softness
+        self.own_blind = own_blind
         self.opening = (
             HardPlayer(seed, budget=opening_budget, max_seconds=time_cap)
             if opening_budget
@@ -141,7 +147,7 @@ class ExpertPlayer(Player):
                     solver.load(world)
                     solver.nodes = 0
             if values is None:
-                values = _playout_values(solver, candidates, side)
+                values = _playout_values(solver, candidates, side, self.own_blind)
                 solver.nodes += plies_after * len(candidates)
             for i, value in zip(alive, values, strict=True):
                 history[i].append(value)
@@ -206,12 +212,13 @@ def _solved_values(
     return out
 
 
-def _playout_values(solver: Solver, moves: list[Move], side: int) -> list[float]:
-    """Each move's worth in the loaded world by the greedy playout."""
+def _playout_values(solver: Solver, moves: list[Move], side: int, blind: bool) -> list[float]:
+    """Each move's worth in the loaded world by the greedy playout (``blind``:
+    the side's own later moves do not look at the other hands)."""
     values = []
     for move in moves:
         undo = solver.push(move.card, move.take, move.kind)
-        values.append(undo[2] + playout(solver, side))
+        values.append(undo[2] + playout(solver, side, blind=blind))
         solver.pop(move.card, move.take, undo)
     return values
 

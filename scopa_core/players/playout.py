@@ -3,15 +3,20 @@
 In a world every card is placed, so the playout policy may look at the next
 seat's real cards: each seat takes the move with the best capture value
 (card weights from :mod:`.evaluate`, a scopa worth a point) minus what the
-next seat could then sweep from the table it leaves.  It is deterministic for
-a world, so the only randomness of a search is the choice of worlds.
+next seat could then sweep from the table it leaves.  The searching side's
+own seats may instead be *blind* (``blind=True``): they weigh that sweep by
+its chance from the cards they have not seen, because the expert will choose
+those moves without seeing the other hands, and a playout that lets it see
+them values its future too highly (docs/expert.md).  A playout is
+deterministic for a world, so the only randomness of a search is the choice
+of worlds.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from ..cards import CARD_VALUE, DECK_SIZE
+from ..cards import CARD_VALUE, DECK_SIZE, FULL_DECK
 from ..moves import KEEP
 from .evaluate import SCOPA
 from .solver import Solver
@@ -20,11 +25,16 @@ from .solver import Solver
 DISCARD_PENALTY: Final = 0.05
 
 
-def playout(world: Solver, root_side: int) -> float:
+def playout(world: Solver, root_side: int, *, blind: bool = False) -> float:
     """Play the loaded position to the end greedily; its value to ``root_side``.
 
     Value as :meth:`Solver.value_for`: future points of the side minus the
     other side's (three sides: minus their mean).  The position is unchanged.
+
+    With ``blind`` the root side's seats judge the sweep they leave by its
+    chance from the cards they have not seen, as the expert itself will when
+    it plays those moves; the other seats still look at the next hand (an
+    opponent careful never to leave a sweep it can avoid).
     """
     hands = world.hands[:]
     table = world.table
@@ -51,10 +61,37 @@ def playout(world: Solver, root_side: int) -> float:
     value_of = weights.capture_value
     card_w = weights.card
     scope = [0] * world.num_sides
+    # the seat to move's judgement of a table it leaves: the next hand if it
+    # looks, else the cards it has not seen and the chance per card of one
+    nxt = 0
+    unseen = 0
+    per_card = 0.0
+    looks = True
+
+    def threat(rest: int) -> float:
+        """What leaving ``rest`` costs the seat to move (a sweep it may give)."""
+        sw = sweep_cache.get(rest)
+        if sw is None:
+            sw = sweepers_of(rest)
+        if looks:
+            return SCOPA + value_of(rest) if sw & nxt else 0.0
+        chance = (sw & unseen).bit_count() * per_card
+        if not chance:
+            return 0.0
+        return (chance if chance < 1.0 else 1.0) * (SCOPA + value_of(rest))
+
     while plays < total:
         hand = hands[seat]
         nxt = hands[(seat + 1) % players]
         last_play = plays + 1 == total
+        at_risk = nxt and not last_play
+        looks = not (blind and sides[seat] == root_side)
+        if at_risk and not looks:
+            seen = hand | table
+            for pile in piles:
+                seen |= pile
+            unseen = FULL_DECK ^ seen
+            per_card = nxt.bit_count() / unseen.bit_count()
         best = -1e9
         best_card = -1
         best_take = 0
@@ -76,33 +113,20 @@ def playout(world: Solver, root_side: int) -> float:
                             ace_sweep or not capture.is_whole_table_ace(card, take, table)
                         ):
                             score += SCOPA
-                    elif nxt and not last_play:
-                        sw = sweep_cache.get(rest)
-                        if sw is None:
-                            sw = sweepers_of(rest)
-                        if sw & nxt:
-                            score -= SCOPA + value_of(rest)
+                    elif at_risk:
+                        score -= threat(rest)
                     if score > best:
                         best, best_card, best_take, best_kind = score, card, take, 0
             else:
-                rest = table | low
                 score = -card_w[card] - DISCARD_PENALTY
-                if nxt and not last_play:
-                    sw = sweep_cache.get(rest)
-                    if sw is None:
-                        sw = sweepers_of(rest)
-                    if sw & nxt:
-                        score -= SCOPA + value_of(rest)
+                if at_risk:
+                    score -= threat(table | low)
                 if score > best:
                     best, best_card, best_take, best_kind = score, card, 0, 0
             if keep_ok and card % 10 == 0:
                 score = card_w[card]
-                if table and nxt and not last_play:
-                    sw = sweep_cache.get(table)
-                    if sw is None:
-                        sw = sweepers_of(table)
-                    if sw & nxt:
-                        score -= SCOPA + value_of(table)
+                if table and at_risk:
+                    score -= threat(table)
                 if score > best:
                     best, best_card, best_take, best_kind = score, card, 0, KEEP
         # make the move
