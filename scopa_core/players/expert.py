@@ -44,7 +44,7 @@ OWN_SOFTNESS: Final = 0.0
 #: in a greedy playout the expert's own later moves judge the sweep they leave
 #: from the cards it has not seen, not from the world's hands (it will not see
 #: them); the opponents still look (careful never to leave a sweep)
-OWN_BLIND: Final = False
+OWN_BLIND: Final = True
 #: how sure the other seats are taken to be of their judgement when their plays
 #: of this deal weigh the worlds (inference.py; 0: only the sure exclusions)
 PLAY_ODDS: Final = 5.0
