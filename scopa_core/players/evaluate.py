@@ -18,6 +18,7 @@ coin, a seven), a scopa 1.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import comb
 from typing import Final
 
@@ -27,6 +28,7 @@ from ..cards import (
     CARD_VALUE,
     COINS,
     DECK_SIZE,
+    FULL_DECK,
     RE_BELLO,
     SETTEBELLO,
     VALUE_MASKS,
@@ -96,6 +98,15 @@ def side_value(points: list[int], side: int) -> float:
         return float(points[side] - points[1 - side])
     others = sum(points) - points[side]
     return points[side] - others / (len(points) - 1)
+
+
+def unseen_by(hand: int, table: int, piles: Sequence[int]) -> int:
+    """The cards a seat holding ``hand`` has not seen: not in its hand, on the
+    table or in a pile (every card played is on the table or in a pile)."""
+    seen = hand | table
+    for pile in piles:
+        seen |= pile
+    return FULL_DECK ^ seen
 
 
 def prob_holds_any(unseen: int, k: int, h: int) -> float:

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cards import CARD_VALUE, DECK_SIZE, FULL_DECK
+from ..cards import CARD_VALUE, DECK_SIZE
 from ..moves import KEEP
-from .evaluate import SCOPA
+from .evaluate import SCOPA, unseen_by
 from .solver import Solver
 
 #: what a discard costs on top of its own weight (a card given to the table)
@@ -87,10 +87,7 @@ def playout(world: Solver, root_side: int, *, blind: bool = False) -> float:
         at_risk = nxt and not last_play
         looks = not (blind and sides[seat] == root_side)
         if at_risk and not looks:
-            seen = hand | table
-            for pile in piles:
-                seen |= pile
-            unseen = FULL_DECK ^ seen
+            unseen = unseen_by(hand, table, piles)
             per_card = nxt.bit_count() / unseen.bit_count()
         best = -1e9
         best_card = -1

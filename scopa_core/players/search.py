@@ -29,7 +29,7 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
-from ..cards import COINS, DECK_SIZE, FULL_DECK, VALUE_MASKS
+from ..cards import COINS, DECK_SIZE, VALUE_MASKS
 from ..hand import HandState, capture_rule
 from ..moves import KEEP, PLAY, Move
 from ..rules import Rules
@@ -42,6 +42,7 @@ from .evaluate import (
     side_value,
     sweep_cache,
     sweepers,
+    unseen_by,
     weights_for,
 )
 
@@ -101,10 +102,7 @@ class Rollout:
         hands = state.hands
         hand = hands[seat]
         table = state.table
-        known = hand | table
-        for pile in state.piles:
-            known |= pile
-        unknown = FULL_DECK ^ known
+        unknown = unseen_by(hand, table, state.piles)
         n_unknown = unknown.bit_count()
         nxt = hands[(seat + 1) % self.players].bit_count() or self.hand_size
         risk_scale = SCOPA * nxt / n_unknown if n + 2 < total and n_unknown else 0.0
