@@ -82,7 +82,8 @@ def test_same_seed_same_move_and_the_seed_matters_only_through_the_view() -> Non
         assert a in view.legal_moves()
 
 
-def test_choice_does_not_depend_on_the_cards_it_cannot_see() -> None:
+@pytest.mark.parametrize("reply_search", [False, True])
+def test_choice_does_not_depend_on_the_cards_it_cannot_see(reply_search: bool) -> None:
     rules = Rules.preset("scopa")
     for seed in range(4):
         hand, view = _view_in_play(seed + 10, rules, 4 + seed)
@@ -112,7 +113,7 @@ def test_choice_does_not_depend_on_the_cards_it_cannot_see() -> None:
         )
         other_view = SeatView.of_hand(other, me, [0, 0])
         assert other_view.to_request() == view.to_request()
-        player = ExpertPlayer(3, budget=4000)
+        player = ExpertPlayer(3, budget=4000, reply_search=reply_search)
         assert player.choose(view) == player.choose(other_view)
 
 
@@ -211,3 +212,22 @@ def test_a_blind_self_in_playouts_changes_values_only_before_the_solver_takes_ov
             elif blind != looking:
                 changed += 1
     assert changed >= 3
+
+
+@pytest.mark.parametrize("preset", ["scopa", "scopa-4"])
+def test_a_reply_search_changes_values_only_in_two_player_playout_deals(preset: str) -> None:
+    rules = Rules.preset(preset)
+    changed = 0
+    for seed in range(6):
+        for plays in (0, 7, 13, 25):  # 2 players: the first three deals (playouts), the fifth
+            _, view = _view_in_play(seed, rules, plays)
+            moves = playable_moves(view)
+            if len(moves) < 2:
+                continue
+            plain = ExpertPlayer(seed, budget=SMALL).move_values(view, moves)
+            replies = ExpertPlayer(seed, budget=SMALL, reply_search=True).move_values(view, moves)
+            if rules.players != 2 or ExpertPlayer(seed).solves(view):
+                assert replies == plain
+            elif replies != plain:
+                changed += 1
+    assert changed >= 3 if rules.players == 2 else changed == 0

@@ -17,6 +17,7 @@ from .hard import HardPlayer
 from .heuristic import Heuristic
 from .inference import forbidden_cards, posteriors, sample_world
 from .playout import playout
+from .reply import ReplySearch
 from .solver import SearchAborted, Solver
 
 #: default work per move, in search nodes (solver nodes + playout plies)
@@ -45,6 +46,9 @@ OWN_SOFTNESS: Final = 0.0
 #: from the cards it has not seen, not from the world's hands (it will not see
 #: them); the opponents still look (careful never to leave a sweep)
 OWN_BLIND: Final = True
+#: in a two-player playout world the expert's next move is chosen per reply
+#: seen, over the worlds alike to it then, not by the playout's rule (reply.py)
+REPLY_SEARCH: Final = False
 #: how sure the other seats are taken to be of their judgement when their plays
 #: of this deal weigh the worlds (inference.py; 0: only the sure exclusions)
 PLAY_ODDS: Final = 5.0
@@ -73,6 +77,7 @@ class ExpertPlayer(Player):
         play_odds: float = PLAY_ODDS,
         own_softness: float = OWN_SOFTNESS,
         own_blind: bool = OWN_BLIND,
+        reply_search: bool = REPLY_SEARCH,
     ) -> None:
         super().__init__(seed)
         self.budget = budget
@@ -86,6 +91,7 @@ class ExpertPlayer(Player):
         self.play_odds = play_odds
         self.own_softness = own_softness
         self.own_blind = own_blind
+        self.reply_search = reply_search
         self.opening = (
             HardPlayer(seed, budget=opening_budget, max_seconds=time_cap)
             if opening_budget
@@ -129,6 +135,11 @@ class ExpertPlayer(Player):
         solve = plies_after <= self.plies_to_solve(rules)
         soft = self.softness if rules.num_sides == 2 and plies_after <= self.soft_plies else 0.0
         world_limit = max(self.budget // 4, 4000)
+        replies = (
+            ReplySearch(side, blind=self.own_blind)
+            if self.reply_search and rules.players == 2 and not solve
+            else None
+        )
         while worlds < self.max_worlds:
             world = sample_world(view, rng, forbidden, odds)
             solver.load(world)
@@ -136,6 +147,14 @@ class ExpertPlayer(Player):
             solver.node_limit = world_limit
             candidates = [moves[i] for i in alive]
             values: list[float] | None = None
+            if replies is not None:
+                made = replies.playouts
+                replies.add_world(solver, moves, alive)
+                work += plies_after * (replies.playouts - made)
+                worlds += 1
+                if work >= self.budget or time.perf_counter() - start > self.time_cap:
+                    break
+                continue
             if solve:
                 try:
                     values = _solved_values(
@@ -162,6 +181,8 @@ class ExpertPlayer(Player):
                 if len(alive) == 1:
                     break
         self.last_stats = {"worlds": worlds, "nodes": work}
+        if replies is not None:
+            return replies.values(len(moves))
         return [
             dropped[i] if i in dropped else sum(history[i]) / len(history[i])
             for i in range(len(moves))

@@ -19,7 +19,7 @@ from typing import Final
 from ..cards import CARD_VALUE, DECK_SIZE
 from ..moves import KEEP
 from .evaluate import SCOPA, unseen_by
-from .solver import Solver
+from .solver import Solver, SolverMove
 
 #: what a discard costs on top of its own weight (a card given to the table)
 DISCARD_PENALTY: Final = 0.05
@@ -36,6 +36,18 @@ def playout(world: Solver, root_side: int, *, blind: bool = False) -> float:
     it plays those moves; the other seats still look at the next hand (an
     opponent careful never to leave a sweep it can avoid).
     """
+    return _greedy(world, root_side, blind, one_move=False)[0]
+
+
+def greedy_move(world: Solver, root_side: int, *, blind: bool = False) -> SolverMove:
+    """The move the playout makes first in the loaded position (a hand not over)."""
+    return _greedy(world, root_side, blind, one_move=True)[1]
+
+
+def _greedy(
+    world: Solver, root_side: int, blind: bool, *, one_move: bool
+) -> tuple[float, SolverMove]:
+    """The playout; with ``one_move``, only the choice of its first move."""
     hands = world.hands[:]
     table = world.table
     piles = world.piles[:]
@@ -126,6 +138,8 @@ def playout(world: Solver, root_side: int, *, blind: bool = False) -> float:
                     score -= threat(table)
                 if score > best:
                     best, best_card, best_take, best_kind = score, card, 0, KEEP
+        if one_move:
+            return 0.0, (best_card, best_take, best_kind)
         # make the move
         bit = 1 << best_card
         hands[seat] = hand ^ bit
@@ -152,13 +166,14 @@ def playout(world: Solver, root_side: int, *, blind: bool = False) -> float:
         seat = (seat + 1) % players
     if last >= 0:
         piles[last] |= table
+    no_move = (-1, 0, 0)
     if world.num_sides == 2:
         d = world.scorer.diff2(piles[0], piles[1]) + scope[0] - scope[1]
-        return float(d if root_side == 0 else -d)
+        return float(d if root_side == 0 else -d), no_move
     points = world.scorer.points(piles)
     n = world.num_sides
     total_points = 0
     for s in range(n):
         points[s] += scope[s]
         total_points += points[s]
-    return (points[root_side] * n - total_points) / (n - 1)
+    return (points[root_side] * n - total_points) / (n - 1), no_move
