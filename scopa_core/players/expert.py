@@ -13,7 +13,6 @@ from ..moves import Move
 from ..rules import Rules
 from ..view import SeatView
 from .base import Player, forced_move, playable_moves, view_rng
-from .hard import HardPlayer
 from .heuristic import Heuristic
 from .inference import forbidden_cards, posteriors, sample_world
 from .playout import playout
@@ -35,13 +34,6 @@ PRUNE_Z: Final = 2.5
 SOFT_TIEBREAK: Final = 0.01
 #: model the opponents as fallible when at most this many plays remain (two sides)
 SOFT_PLIES: Final = 12
-#: before the solver takes over, the hard level's rollouts with this budget
-#: decide (0: the expert's own greedy playouts)
-OPENING_BUDGET: Final = 0
-#: how fallible the expert takes *itself* to be in a solved world while the deck
-#: still hides the other hand (odds exp(own_softness * worth), like the
-#: opponent's; 0: it maximises). Off: measured neutral (docs/expert.md)
-OWN_SOFTNESS: Final = 0.0
 #: in a greedy playout the expert's own later moves judge the sweep they leave
 #: from the cards it has not seen, not from the world's hands (it will not see
 #: them); the opponents still look (careful never to leave a sweep)
@@ -73,9 +65,7 @@ class ExpertPlayer(Player):
         infer: bool = True,
         prune: float = PRUNE_Z,
         max_worlds: int = 400,
-        opening_budget: int = OPENING_BUDGET,
         play_odds: float = PLAY_ODDS,
-        own_softness: float = OWN_SOFTNESS,
         own_blind: bool = OWN_BLIND,
         reply_search: bool = REPLY_SEARCH,
     ) -> None:
@@ -89,14 +79,8 @@ class ExpertPlayer(Player):
         self.prune = prune
         self.max_worlds = max_worlds
         self.play_odds = play_odds
-        self.own_softness = own_softness
         self.own_blind = own_blind
         self.reply_search = reply_search
-        self.opening = (
-            HardPlayer(seed, budget=opening_budget, max_seconds=time_cap)
-            if opening_budget
-            else None
-        )
         self.last_stats: dict[str, float] = {}
 
     def choose(self, view: SeatView) -> Move:
@@ -104,8 +88,6 @@ class ExpertPlayer(Player):
         if forced is not None:
             self.last_stats = {"worlds": 0, "nodes": 0}
             return forced
-        if self.opening is not None and not self.solves(view):
-            return self.opening.choose(view)
         moves = Heuristic(view).ranked(playable_moves(view))
         values = self.move_values(view, moves)
         best = max(range(len(moves)), key=lambda i: (values[i], -i))
@@ -157,9 +139,7 @@ class ExpertPlayer(Player):
                 continue
             if solve:
                 try:
-                    values = _solved_values(
-                        solver, candidates, side, soft, exact, self.own_softness
-                    )
+                    values = _solved_values(solver, candidates, side, soft, exact)
                 except SearchAborted:
                     # too deep for this budget: greedy playouts from now on
                     solve = False
@@ -211,7 +191,6 @@ def _solved_values(
     side: int,
     soft: float,
     perfect: bool,
-    own_soft: float,
 ) -> list[float]:
     """Each move's exact worth in the loaded world: against a fallible opponent
     when ``soft`` (two sides), else minimax (max-n with three sides).
@@ -225,7 +204,7 @@ def _solved_values(
     out = []
     for move in moves:
         undo = solver.push(move.card, move.take, move.kind)
-        out.append(undo[2] + solver.value_soft(side, soft, memo, own_soft))
+        out.append(undo[2] + solver.value_soft(side, soft, memo))
         solver.pop(move.card, move.take, undo)
     if perfect:
         exact = solver.values(moves)

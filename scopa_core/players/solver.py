@@ -495,13 +495,10 @@ class Solver:
         side: int,
         beta: float,
         memo: dict[tuple[int, ...], float],
-        own_beta: float = 0.0,
     ) -> float:
         """The position's worth to ``side`` (two sides) when each opponent picks a
         move with odds ``exp(beta * its worth)`` (a strong but fallible opponent;
-        beta -> infinity is minimax) and ``side`` plays perfectly -- or, with
-        ``own_beta``, itself picks with odds ``exp(own_beta * worth)`` while the
-        deck still holds cards (it cannot see the other hand until then)."""
+        beta -> infinity is minimax) and ``side`` plays perfectly."""
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise SearchAborted
@@ -517,14 +514,10 @@ class Solver:
         for card, take, kind in self.moves():
             undo = self.push(card, take, kind)
             gain = undo[2] if mine else -undo[2]
-            values.append(gain + self.value_soft(side, beta, memo, own_beta))
+            values.append(gain + self.value_soft(side, beta, memo))
             self.pop(card, take, undo)
-        if not mine:
-            result = _boltzmann_mean(values, -beta)  # the opponent favours low values
-        elif own_beta and self.deck_pos < DECK_SIZE:
-            result = _boltzmann_mean(values, own_beta)
-        else:
-            result = max(values)
+        # the opponent favours low values
+        result = max(values) if mine else _boltzmann_mean(values, -beta)
         memo[key] = result
         return result
 
