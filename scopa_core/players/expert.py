@@ -40,7 +40,7 @@ SOFT_PLIES: Final = 12
 OWN_BLIND: Final = True
 #: in a two-player playout world the expert's next move is chosen per reply
 #: seen, over the worlds alike to it then, not by the playout's rule (reply.py)
-REPLY_SEARCH: Final = False
+REPLY_SEARCH: Final = True
 #: how sure the other seats are taken to be of their judgement when their plays
 #: of this deal weigh the worlds (inference.py; 0: only the sure exclusions)
 PLAY_ODDS: Final = 5.0
@@ -99,7 +99,10 @@ class ExpertPlayer(Player):
         Every move meets the same worlds.  Every few worlds a move that is
         clearly behind the best (paired over the same worlds) is dropped, so
         the rest of the budget goes to the close calls; a dropped move keeps
-        its mean so far (minus a token, so it is never picked over a survivor)."""
+        its mean so far (minus a token, so it is never picked over a survivor).
+        With the reply search (two-player playout deals) a move's value in a
+        world depends on follow-up choices made over all the worlds, so no
+        move is dropped and the values come from :class:`ReplySearch`."""
         rules = view.rules
         rng = view_rng(self.seed, view, "expert")
         solver = Solver(rules)

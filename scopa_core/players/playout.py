@@ -9,7 +9,8 @@ its chance from the cards they have not seen, because the expert will choose
 those moves without seeing the other hands, and a playout that lets it see
 them values its future too highly (docs/expert.md).  A playout is
 deterministic for a world, so the only randomness of a search is the choice
-of worlds.
+of worlds.  :func:`greedy_move` is the playout's first move alone (the reply
+search of :mod:`.reply` plays the opponent's reply with it).
 """
 
 from __future__ import annotations
