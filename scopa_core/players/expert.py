@@ -130,8 +130,6 @@ class ExpertPlayer(Player):
             solver.load(world)
             solver.nodes = 0
             solver.node_limit = world_limit
-            candidates = [moves[i] for i in alive]
-            values: list[float] | None = None
             if replies is not None:
                 made = replies.playouts
                 replies.add_world(solver, moves, alive)
@@ -140,6 +138,8 @@ class ExpertPlayer(Player):
                 if work >= self.budget or time.perf_counter() - start > self.time_cap:
                     break
                 continue
+            candidates = [moves[i] for i in alive]
+            values: list[float] | None = None
             if solve:
                 try:
                     values = _solved_values(solver, candidates, side, soft, exact)

@@ -26,6 +26,8 @@ from .solver import Solver, SolverMove
 
 #: what the side has seen when it makes its next move: the reply, its hand
 Seen = tuple[SolverMove, int]
+#: the key of a candidate's only value when the side does not move again
+NO_FOLLOW_UP: SolverMove = (-1, 0, 0)
 #: one world's worth of a candidate: what the side saw (None when it does not
 #: move again), and the value of each move it could then make
 Outcome = tuple[Seen | None, dict[SolverMove, float]]
@@ -37,8 +39,6 @@ class ReplySearch:
     def __init__(self, side: int, *, blind: bool) -> None:
         self.side = side
         self.blind = blind
-        #: per (candidate, what was seen): each follow-up's total and count
-        self.totals: dict[tuple[int, Seen], dict[SolverMove, list[float]]] = {}
         self.outcomes: list[dict[int, Outcome]] = []
         #: playouts made so far (the caller counts their plies as work)
         self.playouts = 0
@@ -49,30 +49,22 @@ class ReplySearch:
         for i in indices:
             move = moves[i]
             undo = solver.push(move.card, move.take, move.kind)
-            outcome = self._after(solver, undo[2])
+            row[i] = self._after(solver, undo[2])
             solver.pop(move.card, move.take, undo)
-            row[i] = outcome
-            seen = outcome[0]
-            if seen is not None:
-                totals = self.totals.setdefault((i, seen), {})
-                for follow, value in outcome[1].items():
-                    entry = totals.setdefault(follow, [0.0, 0])
-                    entry[0] += value
-                    entry[1] += 1
         self.outcomes.append(row)
 
     def _after(self, solver: Solver, gained: int) -> Outcome:
         """The outcome of the candidate just pushed (``gained``: its scopa)."""
         side = self.side
         if solver.plays == solver.total:
-            return None, {(-1, 0, 0): gained + playout(solver, side)}
+            return None, {NO_FOLLOW_UP: gained + playout(solver, side)}
         reply = greedy_move(solver, side, blind=self.blind)
         undo = solver.push(*reply)
         gained -= undo[2]
         outcome: Outcome
         if solver.plays == solver.total or solver.sides[solver.to_move] != side:
             self.playouts += 1
-            outcome = None, {(-1, 0, 0): gained + playout(solver, side, blind=self.blind)}
+            outcome = None, {NO_FOLLOW_UP: gained + playout(solver, side, blind=self.blind)}
         else:
             values = {}
             for follow in solver.moves():
@@ -87,15 +79,21 @@ class ReplySearch:
     def values(self, count: int) -> list[float]:
         """The mean worth of each of ``count`` candidates over the worlds so far
         (a candidate never valued gets minus infinity)."""
-        choice = {
-            key: max(totals, key=lambda f: (totals[f][0] / totals[f][1], f))
-            for key, totals in self.totals.items()
-        }
+        # per (candidate, what was seen): each follow-up's total over those worlds
+        totals: dict[tuple[int, Seen], dict[SolverMove, float]] = {}
+        for row in self.outcomes:
+            for i, (seen, values) in row.items():
+                if seen is not None:
+                    total = totals.setdefault((i, seen), {})
+                    for follow, value in values.items():
+                        total[follow] = total.get(follow, 0.0) + value
+        # the same worlds back every follow-up of a key: the best total is the best mean
+        choice = {key: max(total, key=lambda f: (total[f], f)) for key, total in totals.items()}
         sums = [0.0] * count
         seen_in = [0] * count
         for row in self.outcomes:
             for i, (seen, values) in row.items():
-                follow = (-1, 0, 0) if seen is None else choice[(i, seen)]
+                follow = NO_FOLLOW_UP if seen is None else choice[(i, seen)]
                 sums[i] += values[follow]
                 seen_in[i] += 1
         return [s / n if n else float("-inf") for s, n in zip(sums, seen_in, strict=True)]
