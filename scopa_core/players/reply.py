@@ -1,4 +1,4 @@
-"""The expert's next move in a playout world, chosen per reply it will have seen.
+"""The expert's next move in an imagined world, chosen per reply it will have seen.
 
 In the greedy playouts of the first deals (:mod:`.playout`) every later move
 of the searching side follows a rule of thumb.  Its *next* move is the one
@@ -11,6 +11,13 @@ same cards in its hand), so it will make the same move in all of them: the
 one with the best mean over those worlds.  A candidate is worth its mean
 over the worlds, each valued with that common choice -- one level of
 information-set search on top of the playouts (docs/expert.md).
+
+The same holds in the solved last deals while the deck still hides cards
+(:meth:`ReplySearch.add_solved_world`): there a world's solve would pick the
+side's next move knowing the other hand.  The opponent is the fallible one
+of :meth:`.Solver.value_soft`, so in a world every reply counts with the
+odds that opponent gives it, and the side's follow-up after each is chosen
+over the worlds where it saw that reply.
 
 Two players only: with more seats, the replies of three or five seats split
 the worlds so finely that each choice would see a single world and peek.
