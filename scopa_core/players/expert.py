@@ -41,9 +41,6 @@ OWN_BLIND: Final = True
 #: in a two-player playout world the expert's next move is chosen per reply
 #: seen, over the worlds alike to it then, not by the playout's rule (reply.py)
 REPLY_SEARCH: Final = True
-#: the same per reply seen in the solved deals against the fallible opponent
-#: (the deck still hides cards, two players): each reply counts with its odds
-REPLY_SOLVE: Final = False
 #: how sure the other seats are taken to be of their judgement when their plays
 #: of this deal weigh the worlds (inference.py; 0: only the sure exclusions)
 PLAY_ODDS: Final = 5.0
@@ -71,7 +68,6 @@ class ExpertPlayer(Player):
         play_odds: float = PLAY_ODDS,
         own_blind: bool = OWN_BLIND,
         reply_search: bool = REPLY_SEARCH,
-        reply_solve: bool = REPLY_SOLVE,
     ) -> None:
         super().__init__(seed)
         self.budget = budget
@@ -85,7 +81,6 @@ class ExpertPlayer(Player):
         self.play_odds = play_odds
         self.own_blind = own_blind
         self.reply_search = reply_search
-        self.reply_solve = reply_solve
         self.last_stats: dict[str, float] = {}
 
     def choose(self, view: SeatView) -> Move:
@@ -127,9 +122,7 @@ class ExpertPlayer(Player):
         world_limit = max(self.budget // 4, 4000)
         replies = (
             ReplySearch(side, blind=self.own_blind)
-            if self.reply_search
-            and rules.players == 2
-            and (not solve or (self.reply_solve and soft and not exact))
+            if self.reply_search and rules.players == 2 and not solve
             else None
         )
         while worlds < self.max_worlds:
@@ -138,18 +131,9 @@ class ExpertPlayer(Player):
             solver.nodes = 0
             solver.node_limit = world_limit
             if replies is not None:
-                if solve:
-                    try:
-                        replies.add_solved_world(solver, moves, alive, soft)
-                    except SearchAborted:
-                        # too deep for this budget: this world and the next by playouts
-                        solve = False
-                        solver.load(world)
-                        solver.nodes = 0
                 made = replies.playouts
-                if not solve:
-                    replies.add_world(solver, moves, alive)
-                work += solver.nodes + plies_after * (replies.playouts - made)
+                replies.add_world(solver, moves, alive)
+                work += plies_after * (replies.playouts - made)
                 worlds += 1
                 if work >= self.budget or time.perf_counter() - start > self.time_cap:
                     break
