@@ -6,9 +6,11 @@ See docs/expert.md for how it works and how strong it is.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable, Iterator
 from typing import Final
 
 from ..cards import DECK_SIZE
+from ..hand import HandState
 from ..moves import Move
 from ..rules import Rules
 from ..view import SeatView
@@ -104,72 +106,59 @@ class ExpertPlayer(Player):
         world depends on follow-up choices made over all the worlds, so no
         move is dropped and the values come from :class:`ReplySearch`."""
         rules = view.rules
+        budget = _Budget(self.budget, self.time_cap)
         rng = view_rng(self.seed, view, "expert")
-        solver = Solver(rules)
-        side = view.side
-        history: list[list[float]] = [[] for _ in moves]
-        alive = list(range(len(moves)))
-        dropped: dict[int, float] = {}
-        start = time.perf_counter()
-        work = 0
-        worlds = 0
         exact = _perfect_information(view)
         forbidden = forbidden_cards(view) if self.infer and not exact else []
         odds = posteriors(view, forbidden, self.play_odds) if forbidden and self.play_odds else {}
+
+        def worlds() -> Iterator[HandState]:
+            for _ in range(self.max_worlds):
+                yield sample_world(view, rng, forbidden, odds)
+
+        solver = Solver(rules)
+        solver.node_limit = max(self.budget // 4, 4000)
         plies_after = _plies_after_move(view)
         solve = plies_after <= self.plies_to_solve(rules)
-        soft = self.softness if rules.num_sides == 2 and plies_after <= self.soft_plies else 0.0
-        world_limit = max(self.budget // 4, 4000)
-        replies = (
-            ReplySearch(side, blind=self.own_blind)
-            if self.reply_search and rules.players == 2 and not solve
-            else None
-        )
-        while worlds < self.max_worlds:
-            world = sample_world(view, rng, forbidden, odds)
+        if self.reply_search and rules.players == 2 and not solve:
+            replies = ReplySearch(view.side, blind=self.own_blind)
+            values, count = _reply_values(replies, moves, worlds(), solver, budget, plies_after)
+        else:
+            soft = self.softness if rules.num_sides == 2 and plies_after <= self.soft_plies else 0.0
+            valuer = _WorldValuer(view.side, plies_after, solve, soft, exact, self.own_blind)
+            values, count = self._sampled_values(moves, worlds(), solver, budget, valuer)
+        self.last_stats = {"worlds": count, "nodes": budget.work}
+        return values
+
+    def _sampled_values(
+        self,
+        moves: list[Move],
+        worlds: Iterable[HandState],
+        solver: Solver,
+        budget: _Budget,
+        valuer: _WorldValuer,
+    ) -> tuple[list[float], int]:
+        """Each move's mean over the worlds, dropping clear losers; and the worlds used."""
+        history: list[list[float]] = [[] for _ in moves]
+        alive = list(range(len(moves)))
+        dropped: dict[int, float] = {}
+        count = 0
+        for world in worlds:
             solver.load(world)
             solver.nodes = 0
-            solver.node_limit = world_limit
-            if replies is not None:
-                made = replies.playouts
-                replies.add_world(solver, moves, alive)
-                work += plies_after * (replies.playouts - made)
-                worlds += 1
-                if work >= self.budget or time.perf_counter() - start > self.time_cap:
-                    break
-                continue
-            candidates = [moves[i] for i in alive]
-            values: list[float] | None = None
-            if solve:
-                try:
-                    values = _solved_values(solver, candidates, side, soft, exact)
-                except SearchAborted:
-                    # too deep for this budget: greedy playouts from now on
-                    solve = False
-                    solver.load(world)
-                    solver.nodes = 0
-            if values is None:
-                values = _playout_values(solver, candidates, side, self.own_blind)
-                solver.nodes += plies_after * len(candidates)
+            values = valuer.values(solver, world, [moves[i] for i in alive])
             for i, value in zip(alive, values, strict=True):
                 history[i].append(value)
-            worlds += 1
-            work += solver.nodes
-            if exact or work >= self.budget or time.perf_counter() - start > self.time_cap:
+            count += 1
+            if budget.spend(solver.nodes) or valuer.exact:
                 break
-            if self.prune and worlds % PRUNE_EVERY == 0 and worlds >= PRUNE_MIN_WORLDS:
+            if self.prune and count % PRUNE_EVERY == 0 and count >= PRUNE_MIN_WORLDS:
                 for i in _clearly_behind(history, alive, self.prune):
                     alive.remove(i)
-                    dropped[i] = sum(history[i]) / len(history[i]) - 1e-6
+                    dropped[i] = _mean(history[i]) - 1e-6
                 if len(alive) == 1:
                     break
-        self.last_stats = {"worlds": worlds, "nodes": work}
-        if replies is not None:
-            return replies.values(len(moves))
-        return [
-            dropped[i] if i in dropped else sum(history[i]) / len(history[i])
-            for i in range(len(moves))
-        ]
+        return [dropped[i] if i in dropped else _mean(history[i]) for i in range(len(moves))], count
 
     def solves(self, view: SeatView) -> bool:
         """Whether this turn's worlds are solved exactly (few enough plays remain)."""
@@ -186,6 +175,75 @@ class ExpertPlayer(Player):
         if rules.players == 6:
             return 13
         return 12
+
+
+class _Budget:
+    """The work (search nodes) and the wall time one decision may spend."""
+
+    def __init__(self, nodes: int, seconds: float) -> None:
+        self.nodes = nodes
+        self.seconds = seconds
+        self.start = time.perf_counter()
+        self.work = 0
+
+    def spend(self, nodes: int) -> bool:
+        """Count ``nodes`` more work; True when the decision must stop."""
+        self.work += nodes
+        return self.work >= self.nodes or time.perf_counter() - self.start > self.seconds
+
+
+class _WorldValuer:
+    """Values candidate moves in a loaded world: exactly while the solve fits
+    the node limit, else (from then on) by greedy playouts."""
+
+    def __init__(
+        self, side: int, plies_after: int, solve: bool, soft: float, exact: bool, blind: bool
+    ) -> None:
+        self.side = side
+        self.plies_after = plies_after
+        self.solve = solve
+        self.soft = soft
+        self.exact = exact
+        self.blind = blind
+
+    def values(self, solver: Solver, world: HandState, candidates: list[Move]) -> list[float]:
+        """Each candidate's worth in ``world`` (loaded in ``solver``); adds the
+        playouts' plies to ``solver.nodes``."""
+        if self.solve:
+            try:
+                return _solved_values(solver, candidates, self.side, self.soft, self.exact)
+            except SearchAborted:
+                # too deep for this budget: greedy playouts from now on
+                self.solve = False
+                solver.load(world)
+                solver.nodes = 0
+        values = _playout_values(solver, candidates, self.side, self.blind)
+        solver.nodes += self.plies_after * len(candidates)
+        return values
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values)
+
+
+def _reply_values(
+    replies: ReplySearch,
+    moves: list[Move],
+    worlds: Iterable[HandState],
+    solver: Solver,
+    budget: _Budget,
+    plies_after: int,
+) -> tuple[list[float], int]:
+    """The reply search's values (every move in every world) and the worlds used."""
+    count = 0
+    for world in worlds:
+        solver.load(world)
+        made = replies.playouts
+        replies.add_world(solver, moves, range(len(moves)))
+        count += 1
+        if budget.spend(plies_after * (replies.playouts - made)):
+            break
+    return replies.values(len(moves)), count
 
 
 def _solved_values(
