@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import Final
 
 from ..cards import DECK_SIZE
@@ -192,19 +193,17 @@ class _Budget:
         return self.work >= self.nodes or time.perf_counter() - self.start > self.seconds
 
 
+@dataclass
 class _WorldValuer:
     """Values candidate moves in a loaded world: exactly while the solve fits
     the node limit, else (from then on) by greedy playouts."""
 
-    def __init__(
-        self, side: int, plies_after: int, solve: bool, soft: float, exact: bool, blind: bool
-    ) -> None:
-        self.side = side
-        self.plies_after = plies_after
-        self.solve = solve
-        self.soft = soft
-        self.exact = exact
-        self.blind = blind
+    side: int
+    plies_after: int
+    solve: bool  # becomes False when a solve goes past the node limit
+    soft: float
+    exact: bool
+    blind: bool
 
     def values(self, solver: Solver, world: HandState, candidates: list[Move]) -> list[float]:
         """Each candidate's worth in ``world`` (loaded in ``solver``); adds the
