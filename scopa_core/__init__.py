@@ -8,6 +8,7 @@ The public API, python-chess style::
     hand = match.deal()
     move = match.legal_moves()[0]
     match.play(move)               # raises IllegalMove, state unchanged, if wrong
+                                   # (its sentence is a Problem: English, with a code)
     view = match.view(seat=0)      # all that seat 0 may know; what players get
 
 Pure Python, standard library only: runs unchanged on CPython 3.11+ and in
@@ -18,6 +19,7 @@ from .cards import Card, CardError
 from .hand import HandState
 from .match import Match
 from .moves import IllegalMove, Move, MoveError
+from .problems import Problem
 from .record import RecordError, check_record, load_record
 from .rules import PRESETS, VARIANTS, Rules, RulesError
 from .scoring import HandScore
@@ -34,6 +36,7 @@ __all__ = [
     "Match",
     "Move",
     "MoveError",
+    "Problem",
     "RecordError",
     "Rules",
     "RulesError",

@@ -12,7 +12,8 @@ from __future__ import annotations
 from itertools import combinations, product
 from typing import Final
 
-from .cards import ACES, CARD_NAMES, CARD_VALUE, VALUE_MASKS, bits, describe
+from .cards import ACES, CARD_NAMES, CARD_VALUE, VALUE_MASKS, bits, reading_order
+from .problems import Problem
 from .rules import Rules
 
 #: SPREAD[m]: a 10-bit rank mask with rank r moved to bit 3*r, so that adding
@@ -144,38 +145,44 @@ class CaptureRule:
             and not (self.ace_first and table & ACES)
         )
 
-    def why_not(self, card: int, take: int, table: int) -> str:
+    def why_not(self, card: int, take: int, table: int) -> Problem:
         """Why taking ``take`` with ``card`` is wrong (call only when it is)."""
         name = CARD_NAMES[card]
         missing = take & ~table
         if missing:
-            verb = "is" if missing & (missing - 1) == 0 else "are"
-            return f"{describe(missing)} {verb} not on the table"
-        options = self.options(card, table)
+            code = "capture.missing_one" if missing & (missing - 1) == 0 else "capture.missing_many"
+            return Problem(code, cards=reading_order(missing))
+        masks = self.options(card, table)
+        options = [reading_order(option) for option in masks]
         if not options:
-            return f"{name} takes nothing from this table: it goes down on the table"
+            return Problem("capture.nothing", card=name)
         if not take:
-            return f"{name} must take: it can take {_or_list(options)}"
+            return Problem("capture.must_take", card=name, options=options)
         value = CARD_VALUE[card]
         if value == 1 and self.ace_takes_all:
-            if len(options) > 1 or options[0] != table:
-                return f"{name} takes an ace from the table first: {_or_list(options)}"
-            return f"{name} takes the whole table ({describe(table)})"
+            if len(masks) > 1 or masks[0] != table:
+                return Problem("capture.ace_first", card=name, options=options)
+            return Problem("capture.ace_all", card=name, cards=reading_order(table))
         singles = table & VALUE_MASKS[value]
         total = sum(CARD_VALUE[i] for i in bits(take))
+        taken = reading_order(take)
         if self.standard and singles and total == value:
-            return (
-                f"{name} cannot take {describe(take)}: {describe(singles)} on the table "
-                "must be taken, a single card before a sum"
+            return Problem(
+                "capture.single_first", card=name, take=taken, singles=reading_order(singles)
             )
-        wanted = []
-        if self.standard:
-            wanted.append(str(value))
-        if self.fifteen:
-            wanted.append(f"{15 - value} (to make 15)")
-        return (
-            f"{name} cannot take {describe(take)}: they add up to {total}, "
-            f"not {' or '.join(wanted)}; it can take {_or_list(options)}"
+        if not self.fifteen:
+            return Problem(
+                "capture.bad_sum", card=name, take=taken, total=total, value=value, options=options
+            )
+        code = "capture.bad_sum_either" if self.standard else "capture.bad_sum_fifteen"
+        return Problem(
+            code,
+            card=name,
+            take=taken,
+            total=total,
+            value=value,
+            fifteen=15 - value,
+            options=options,
         )
 
 
@@ -183,9 +190,3 @@ def _singles(mask: int) -> tuple[int, ...]:
     if mask & (mask - 1) == 0:
         return (mask,)
     return tuple(1 << i for i in bits(mask))
-
-
-def _or_list(options: tuple[int, ...]) -> str:
-    shown = [describe(o) for o in options[:6]]
-    more = " or another" if len(options) > 6 else ""
-    return " or ".join(shown) + more

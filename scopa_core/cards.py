@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import ClassVar, Final
 
+from .problems import Problem
+
 RANKS: Final = "A234567JQK"
 SUITS: Final = "DHSC"
 DECK_SIZE: Final = 40
@@ -64,7 +66,7 @@ class Card:
         card = cls._cache.get(index)
         if card is None:
             if not (isinstance(index, int) and 0 <= index < DECK_SIZE):
-                raise CardError(f"no card has index {index!r}")
+                raise CardError(Problem("card.bad_index", index=repr(index)))
             card = super().__new__(cls)
             object.__setattr__(card, "index", index)
             cls._cache[index] = card
@@ -77,12 +79,10 @@ class Card:
     def parse(cls, text: object) -> Card:
         """Parse a two-character code such as ``"7D"`` or ``"KC"``."""
         if not isinstance(text, str) or len(text) != 2:
-            raise CardError(f"{_show(text)} is not a card: a card is a rank and a suit, like 7D")
+            raise CardError(Problem("card.bad_text", text=_show(text)))
         rank, suit = RANKS.find(text[0]), SUITS.find(text[1])
         if rank < 0 or suit < 0:
-            raise CardError(
-                f"{_show(text)} is not a card: ranks are A 2 3 4 5 6 7 J Q K and suits are D H S C"
-            )
+            raise CardError(Problem("card.bad_letters", text=_show(text)))
         return cls(suit * 10 + rank)
 
     @property
@@ -153,7 +153,12 @@ def names(mask: int) -> list[str]:
 
 def describe(mask: int) -> str:
     """``"3S+4D"``: a set of cards as a person reads it, lowest value first."""
-    return "+".join(CARD_NAMES[i] for i in sorted(bits(mask), key=lambda i: (i % 10, i // 10)))
+    return "+".join(reading_order(mask))
+
+
+def reading_order(mask: int) -> list[str]:
+    """The codes of a set in the order :func:`describe` shows them."""
+    return [CARD_NAMES[i] for i in sorted(bits(mask), key=lambda i: (i % 10, i // 10))]
 
 
 def value_sum(mask: int) -> int:

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from .capture import CaptureRule
-from .cards import ACES, CARD_NAMES, DECK_SIZE, FULL_DECK, KINGS, describe
+from .cards import ACES, CARD_NAMES, DECK_SIZE, FULL_DECK, KINGS, reading_order
 from .moves import DECLARE, DECLARE_MOVE, KEEP, PLAY, IllegalMove, Move
+from .problems import Problem
 from .rules import Rules
 
 #: Undo entry: (move, table before, last capturer before, scopa made, dealt)
@@ -24,7 +25,7 @@ _Undo = tuple[Move, int, int, int, bool]
 NOBODY: Final = -1
 
 
-def layout_problem(rules: Rules, deck: Sequence[int]) -> str | None:
+def layout_problem(rules: Rules, deck: Sequence[int]) -> Problem | None:
     """Why the first layout of this deck would be thrown in, or None."""
     if not rules.table_cards:
         return None
@@ -33,9 +34,10 @@ def layout_problem(rules: Rules, deck: Sequence[int]) -> str | None:
     for i in deck[start : start + rules.table_cards]:
         layout |= 1 << i
     if rules.kings_redeal and (layout & KINGS).bit_count() >= 3:
-        return f"the layout {describe(layout)} holds {(layout & KINGS).bit_count()} kings"
+        kings = (layout & KINGS).bit_count()
+        return Problem("layout.kings", cards=reading_order(layout), count=kings)
     if rules.aces_redeal and layout & ACES:
-        return f"the layout {describe(layout)} holds an ace"
+        return Problem("layout.ace", cards=reading_order(layout))
     return None
 
 
@@ -228,29 +230,29 @@ class HandState:
             moves.append(DECLARE_MOVE)
         return moves
 
-    def why_illegal(self, move: Move) -> str | None:
+    def why_illegal(self, move: Move) -> Problem | None:
         """None if ``move`` is legal now, else a sentence saying why not."""
         if self.is_over:
-            return "the hand is already over"
+            return Problem("hand.over")
         if move.kind == DECLARE:
             if move != DECLARE_MOVE:
-                return "a declaration plays no card and takes nothing"
+                return Problem("hand.declare_plays")
             if not self.rules.chiamarsi_fuori:
-                return "declaring (chiamarsi fuori) is not allowed under these rules"
+                return Problem("hand.declare_not_allowed")
             return None
         if move.kind not in (PLAY, KEEP) or not 0 <= move.take <= FULL_DECK:
-            return f"{move!r} is not a move"
+            return Problem("hand.not_a_move", move=repr(move))
         seat = self.to_move
         if not (0 <= move.card < DECK_SIZE) or not self.hands[seat] >> move.card & 1:
             name = CARD_NAMES[move.card] if 0 <= move.card < DECK_SIZE else repr(move.card)
-            return f"{name} is not in the hand of seat {seat}, whose turn it is"
+            return Problem("hand.not_in_hand", card=name, seat=seat)
         if move.kind == KEEP:
             if not (self.rules.ace_takes_all and self.rules.ace_may_keep):
-                return "keeping an ace needs asso piglia tutto with ace_may_keep"
+                return Problem("hand.keep_not_allowed")
             if move.card % 10:
-                return f"only an ace may be kept, not {CARD_NAMES[move.card]}"
+                return Problem("hand.keep_not_ace", card=CARD_NAMES[move.card])
             if move.take:
-                return f"a kept ace takes nothing from the table, not {describe(move.take)}"
+                return Problem("hand.keep_takes", cards=reading_order(move.take))
             return None
         options = self._capture.options(move.card, self.table)
         if move.take in options or (not options and not move.take):

@@ -17,6 +17,7 @@ from typing import Any, Final
 from .cards import CARD_NAMES, DECK_SIZE
 from .hand import NOBODY, HandState, layout_problem, shuffled_deck
 from .moves import IllegalMove, Move
+from .problems import Problem
 from .rules import Rules
 from .scoring import HandScore, score_hand
 from .view import SeatView
@@ -67,9 +68,7 @@ class Match:
     def deal(self, deck: Sequence[int] | None = None) -> HandState:
         """Deal the next hand from ``deck`` (checked) or from a seeded shuffle."""
         if not self.needs_deal:
-            raise IllegalMove(
-                "the match is over" if self.over else "the current hand is not finished"
-            )
+            raise IllegalMove(Problem("match.over" if self.over else "match.hand_unfinished"))
         rules = self.rules
         if deck is None:
             deck = shuffled_deck(rules, self.rng)
@@ -90,7 +89,7 @@ class Match:
         """Check and make a move. Returns the hand's count when it ends the hand."""
         hand = self.hand
         if hand is None or self.over or hand.is_over:
-            raise IllegalMove("the match is over" if self.over else "no hand is being played")
+            raise IllegalMove(Problem("match.over" if self.over else "match.no_hand"))
         hand.play(move)
         self.records[-1].moves.append(move)
         if hand.is_over:
@@ -110,7 +109,7 @@ class Match:
     def view(self, seat: int) -> SeatView:
         """Everything ``seat`` may know about the hand in play, and nothing more."""
         if self.hand is None:
-            raise IllegalMove("no hand has been dealt")
+            raise IllegalMove(Problem("match.not_dealt"))
         return SeatView.of_hand(self.hand, seat, self.scores_before_hand())
 
     def scores_before_hand(self) -> list[int]:
@@ -179,18 +178,18 @@ def decide_winner(rules: Rules, totals: list[int], score: HandScore, hand: HandS
     return None
 
 
-def deck_problem(rules: Rules, deck: Sequence[object]) -> str | None:
+def deck_problem(rules: Rules, deck: Sequence[object]) -> Problem | None:
     """Why a deck (card indices) cannot be dealt, or None."""
     if len(deck) != DECK_SIZE:
-        return f"the deck has {len(deck)} cards, not 40"
+        return Problem("deck.size", count=len(deck))
     seen = 0
     for i in deck:
         if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < DECK_SIZE:
-            return f"{i!r} is not a card index"
+            return Problem("deck.not_index", item=repr(i))
         if seen >> i & 1:
-            return f"{CARD_NAMES[i]} is in the deck twice"
+            return Problem("deck.twice", card=CARD_NAMES[i])
         seen |= 1 << i
     problem = layout_problem(rules, [int(i) for i in deck])  # type: ignore[call-overload]
     if problem:
-        return f"this deck would be thrown in: {problem}"
+        return Problem("deck.thrown_in", reason=problem)
     return None

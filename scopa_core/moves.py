@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Final, NamedTuple
 
 from .cards import CARD_NAMES, Card, CardError, describe, names
+from .problems import Problem, problem_of
 
 PLAY: Final = 0
 KEEP: Final = 1
@@ -80,44 +81,44 @@ class Move(NamedTuple):
     def from_json(cls, data: object) -> Move:
         """Parse a spec move object; a ``player`` key is left for the caller."""
         if not isinstance(data, dict):
-            raise MoveError("a move must be a JSON object")
+            raise MoveError(Problem("move.not_object"))
         # A flag set to false is the same as a flag left out, for "declare" as for "keep".
         declare = data.get("declare", False)
         if not isinstance(declare, bool):
-            raise MoveError('"declare" must be true or false')
+            raise MoveError(Problem("move.declare_not_bool"))
         if declare:
             if "card" in data or "take" in data or data.get("keep", False) is not False:
-                raise MoveError("a declaration cannot also play a card")
+                raise MoveError(Problem("move.declare_with_card"))
             return DECLARE_MOVE
         if "card" not in data:
-            raise MoveError('a move needs a "card" (or "declare": true)')
+            raise MoveError(Problem("move.no_card"))
         try:
             card = Card.parse(data["card"]).index
         except CardError as exc:
-            raise MoveError(str(exc)) from None
+            raise MoveError(problem_of(exc)) from None
         keep = data.get("keep", False)
         if not isinstance(keep, bool):
-            raise MoveError('"keep" must be true or false')
+            raise MoveError(Problem("move.keep_not_bool"))
         if "take" not in data:
             if keep:
                 return cls(card, 0, KEEP)
-            raise MoveError(f'the move of {CARD_NAMES[card]} needs a "take" list (empty for none)')
+            raise MoveError(Problem("move.no_take", card=CARD_NAMES[card]))
         take = data["take"]
         if not isinstance(take, list):
-            raise MoveError('"take" must be a list of cards')
+            raise MoveError(Problem("move.take_not_list"))
         mask = 0
         for item in take:
             try:
                 bit = 1 << Card.parse(item).index
             except CardError as exc:
-                raise MoveError(str(exc)) from None
+                raise MoveError(problem_of(exc)) from None
             if mask & bit:
-                raise MoveError(f"{item} appears twice in the cards taken")
+                raise MoveError(Problem("move.take_twice", card=item))
             mask |= bit
         if keep and mask:
-            raise MoveError("a kept ace takes nothing from the table")
+            raise MoveError(Problem("move.keep_takes"))
         if mask >> card & 1:
-            raise MoveError(f"{CARD_NAMES[card]} cannot take itself")
+            raise MoveError(Problem("move.takes_itself", card=CARD_NAMES[card]))
         return cls(card, mask, KEEP if keep else PLAY)
 
     def __str__(self) -> str:

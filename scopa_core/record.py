@@ -11,16 +11,19 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .cards import Card, CardError
+from .cards import CARD_NAMES, Card, CardError
 from .match import RECORD_FORMAT, Match
 from .moves import IllegalMove, Move, MoveError
+from .problems import Problem, problem_of
 from .rules import Rules, RulesError
 
 
 class RecordError(ValueError):
     """A record that is malformed or breaks the rules, and where."""
 
-    def __init__(self, message: str, hand: int | None = None, move: int | None = None) -> None:
+    def __init__(
+        self, message: Problem | str, hand: int | None = None, move: int | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.hand = hand
@@ -39,13 +42,13 @@ def parse_json(text: str | bytes) -> object:
             text.removeprefix("\ufeff"), parse_constant=_no_constant, parse_int=_parse_int
         )
     except UnicodeDecodeError:
-        raise RecordError("the file is not UTF-8 text") from None
+        raise RecordError(Problem("record.not_utf8")) from None
     except json.JSONDecodeError as exc:
-        raise RecordError(f"the file is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        raise RecordError(Problem("record.bad_json", detail=exc.msg, line=exc.lineno)) from None
     except ValueError as exc:
-        raise RecordError(f"the file is not valid JSON: {exc}") from None
+        raise RecordError(Problem("record.bad_json_value", detail=str(exc))) from None
     except RecursionError:
-        raise RecordError("the file is not a record: its JSON is nested too deeply") from None
+        raise RecordError(Problem("record.too_deep")) from None
 
 
 def _no_constant(name: str) -> object:
@@ -72,20 +75,21 @@ def _is_int(value: object) -> bool:
 def load_record(data: object) -> Match:
     """Replay a record (already parsed from JSON) into a Match, checking everything."""
     if not isinstance(data, dict):
-        raise RecordError("a record must be a JSON object")
+        raise RecordError(Problem("record.not_object"))
     if data.get("format") != RECORD_FORMAT:
         if "format" not in data:
-            raise RecordError(f'the record has no "format" (it must be "{RECORD_FORMAT}")')
-        raise RecordError(f'the format must be "{RECORD_FORMAT}", not {json.dumps(data["format"])}')
+            raise RecordError(Problem("record.no_format", expected=RECORD_FORMAT))
+        found = json.dumps(data["format"])
+        raise RecordError(Problem("record.bad_format", expected=RECORD_FORMAT, found=found))
     if "rules" not in data:
-        raise RecordError("the record has no rules object")
+        raise RecordError(Problem("record.no_rules"))
     try:
         rules = Rules.from_json(data["rules"])
     except RulesError as exc:
-        raise RecordError(f"bad rules: {exc}") from None
+        raise RecordError(Problem("record.bad_rules", reason=problem_of(exc))) from None
     hands = data.get("hands")
     if not isinstance(hands, list):
-        raise RecordError('the record needs a "hands" list')
+        raise RecordError(Problem("record.no_hands"))
     match = Match(rules, seed=0, first_dealer=0)
     for h, hand in enumerate(hands):
         _load_hand(match, h, hand)
@@ -95,50 +99,48 @@ def load_record(data: object) -> Match:
 def _load_hand(match: Match, h: int, hand: object) -> None:
     rules = match.rules
     if match.over:
-        raise RecordError("the match was already over before this hand", h)
+        raise RecordError(Problem("record.after_end"), h)
     if not match.needs_deal:
-        raise RecordError("this hand is unfinished but another hand follows it", h - 1)
+        raise RecordError(Problem("record.hand_unfinished"), h - 1)
     if not isinstance(hand, dict):
-        raise RecordError("a hand must be a JSON object", h)
+        raise RecordError(Problem("record.hand_not_object"), h)
     dealer = hand.get("dealer")
     if not _is_int(dealer) or not 0 <= dealer < rules.players:  # type: ignore[operator]
-        raise RecordError(f"the dealer must be a seat from 0 to {rules.players - 1}", h)
+        raise RecordError(Problem("record.bad_dealer", last=rules.players - 1), h)
     if h == 0:
         match._next_dealer = dealer  # type: ignore[assignment]
     elif dealer != match.next_dealer:
-        raise RecordError(
-            f"the dealer of this hand must be seat {match.next_dealer}, "
-            f"after seat {(match.next_dealer - 1) % rules.players}",
-            h,
-        )
+        previous = (match.next_dealer - 1) % rules.players
+        problem = Problem("record.wrong_dealer", dealer=match.next_dealer, previous=previous)
+        raise RecordError(problem, h)
     deck = _deck(hand.get("deck"), h)
     moves = hand.get("moves")
     if not isinstance(moves, list):
-        raise RecordError('a hand needs a "moves" list', h)
+        raise RecordError(Problem("record.no_moves"), h)
     try:
         match.deal(deck)
     except IllegalMove as exc:
-        raise RecordError(str(exc), h) from None
+        raise RecordError(problem_of(exc), h) from None
     for m, item in enumerate(moves):
         _load_move(match, h, m, item)
 
 
 def _deck(value: object, h: int) -> list[int]:
     if not isinstance(value, list):
-        raise RecordError('a hand needs a "deck": the list of its 40 cards', h)
+        raise RecordError(Problem("record.no_deck"), h)
     deck = []
     seen = set()
     for item in value:
         try:
             index = Card.parse(item).index
         except CardError as exc:
-            raise RecordError(f"the deck holds something that is not a card: {exc}", h) from None
+            raise RecordError(Problem("record.deck_not_card", reason=problem_of(exc)), h) from None
         if index in seen:
-            raise RecordError(f"{item} is in the deck twice", h)
+            raise RecordError(Problem("record.deck_twice", card=CARD_NAMES[index]), h)
         seen.add(index)
         deck.append(index)
     if len(deck) != 40:
-        raise RecordError(f"the deck has {len(deck)} cards, not 40", h)
+        raise RecordError(Problem("record.deck_size", count=len(deck)), h)
     return deck
 
 
@@ -148,17 +150,19 @@ def _load_move(match: Match, h: int, m: int, item: object) -> None:
     try:
         move = Move.from_json(item)
     except MoveError as exc:
-        raise RecordError(str(exc), h, m) from None
+        raise RecordError(problem_of(exc), h, m) from None
     if hand.is_over:
-        raise RecordError("the hand is already over: no more moves", h, m)
+        raise RecordError(Problem("record.hand_over"), h, m)
     seat = hand.to_move
     assert isinstance(item, dict)
     if "player" in item and (not _is_int(item["player"]) or item["player"] != seat):
-        raise RecordError(f"this move is seat {seat}'s, not {json.dumps(item['player'])}", h, m)
+        found = json.dumps(item["player"])
+        raise RecordError(Problem("record.wrong_player", seat=seat, found=found), h, m)
     try:
         match.play(move)
     except IllegalMove as exc:
-        raise RecordError(f"seat {seat}: {exc}", h, m) from None
+        problem = Problem("record.illegal", seat=seat, reason=problem_of(exc))
+        raise RecordError(problem, h, m) from None
 
 
 def check_record(data: object) -> dict[str, Any]:

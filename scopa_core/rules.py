@@ -12,6 +12,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Final
 
+from .problems import Problem
+
 CAPTURE_MODES: Final = ("standard", "fifteen", "standard+fifteen")
 
 
@@ -75,22 +77,22 @@ class Rules:
     def from_json(cls, data: object) -> Rules:
         """Read a rules object, filling missing keys with the defaults."""
         if not isinstance(data, dict):
-            raise RulesError("the rules must be a JSON object")
+            raise RulesError(Problem("rules.not_object"))
         known = {f.name: f for f in dataclasses.fields(cls)}
         for key in data:
             if key not in known:
-                raise RulesError(f"unknown rules key {key!r}")
+                raise RulesError(Problem("rules.unknown_key", key=repr(key)))
         values: dict[str, Any] = {}
         for name, value in data.items():
             default = known[name].default
             if isinstance(default, bool):
                 if not isinstance(value, bool):
-                    raise RulesError(f"rules key {name!r} must be true or false, not {_js(value)}")
+                    raise RulesError(Problem("rules.not_bool", key=repr(name), value=_js(value)))
             elif isinstance(default, int):
                 if isinstance(value, bool) or not isinstance(value, int):
-                    raise RulesError(f"rules key {name!r} must be a whole number, not {_js(value)}")
+                    raise RulesError(Problem("rules.not_int", key=repr(name), value=_js(value)))
             elif not isinstance(value, str):
-                raise RulesError(f"rules key {name!r} must be a string, not {_js(value)}")
+                raise RulesError(Problem("rules.not_str", key=repr(name), value=_js(value)))
             values[name] = value
         return cls(**values)
 
@@ -104,43 +106,47 @@ class Rules:
             base = PRESETS[name]
         except KeyError:
             known = ", ".join(PRESETS)
-            raise RulesError(f"no preset called {name!r}; the presets are {known}") from None
+            raise RulesError(Problem("rules.no_preset", name=repr(name), known=known)) from None
         return base.replace(**variants) if variants else base
 
 
 def _js(value: object) -> str:
+    """A JSON value as a sentence shows it (the same in every language)."""
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
         return f'"{value}"'
-    if isinstance(value, float):
-        return f"the number {value!r}"
-    return type(value).__name__ if isinstance(value, (list, dict)) else repr(value)
+    if isinstance(value, (list, dict)):
+        return "[...]" if isinstance(value, list) else "{...}"
+    return repr(value)
 
 
-def _problem(rules: Rules) -> str | None:
+def _problem(rules: Rules) -> Problem | None:
     """The first thing wrong with a rules object, as a sentence, or None."""
     if rules.players not in (2, 3, 4, 6):
-        return f"players must be 2, 3, 4 or 6, not {rules.players}"
+        return Problem("rules.players", value=rules.players)
     if rules.hand_size not in (3, 9, 10):
-        return f"hand_size must be 3, 9 or 10, not {rules.hand_size}"
+        return Problem("rules.hand_size", value=rules.hand_size)
     if rules.table_cards not in (0, 4):
-        return f"table_cards must be 4 or 0, not {rules.table_cards}"
+        return Problem("rules.table_cards", value=rules.table_cards)
     if not 1 <= rules.target <= 99:
-        return f"target must be from 1 to 99, not {rules.target}"
+        return Problem("rules.target", value=rules.target)
     if rules.capture not in CAPTURE_MODES:
-        return f'capture must be "standard", "fifteen" or "standard+fifteen", not "{rules.capture}"'
+        return Problem("rules.capture", value=rules.capture)
     if rules.hand_size in (9, 10) and rules.players != 4:
-        return f"hand_size {rules.hand_size} (scopone) needs 4 players, not {rules.players}"
+        return Problem("rules.scopone_players", hand_size=rules.hand_size, players=rules.players)
     needed_table = 0 if rules.hand_size == 10 else 4
     if rules.table_cards != needed_table:
-        return (
-            f"hand_size {rules.hand_size} needs table_cards {needed_table}, not {rules.table_cards}"
+        return Problem(
+            "rules.scopone_table",
+            hand_size=rules.hand_size,
+            needed=needed_table,
+            table_cards=rules.table_cards,
         )
     if rules.chiamarsi_fuori and rules.num_sides != 2:
-        return f"chiamarsi_fuori needs two sides, and {rules.players} players make three"
+        return Problem("rules.declare_sides", players=rules.players)
     return None
 
 

@@ -32,6 +32,7 @@ from typing import Any, TextIO
 
 from ..hand import HandState, shuffled_deck
 from ..match import decide_winner
+from ..problems import Problem
 from ..rules import VARIANTS, Rules, RulesError
 from ..scoring import score_hand
 from ..view import SeatView
@@ -45,7 +46,9 @@ def parse_rules(text: str) -> Rules:
     changes: dict[str, Any] = {}
     for variant in variants:
         if variant not in VARIANTS:
-            raise RulesError(f"no variant {variant!r}; the variants are {', '.join(VARIANTS)}")
+            raise RulesError(
+                Problem("rules.no_variant", name=repr(variant), known=", ".join(VARIANTS))
+            )
         changes.update(VARIANTS[variant])
     return Rules.preset(name, **changes)
 
