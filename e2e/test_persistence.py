@@ -320,12 +320,13 @@ def test_a_record_of_another_version_or_refused_by_the_engine_is_explained_in_it
     # readable JSON that the engine's checker refuses: only the worker can tell
     broken = saved_record(page)
     broken["hands"][0]["deck"] = broken["hands"][0]["deck"][:39]
-    sentence = replay(broken)["error"]
+    assert replay(broken)["error"] == "the deck has 39 cards, not 40"
     page.evaluate("(t) => localStorage.setItem('scopa.v1.record', t)", json.dumps(broken))
     page.reload()
     expect(dialog).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     expect(dialog).to_contain_text("Il motore delle regole li ha rifiutati")
-    expect(dialog).to_contain_text(sentence)
+    # the engine's sentence in Italian, by its code
+    expect(dialog).to_contain_text("la partita salvata non è valida: il mazzo ha 39 carte, non 40")
     dialog.locator('[data-action="saved-afresh"]').click()
     play_moves(page, 1)
     kept = json.loads(saved_text(page, "scopa.v1.unreadable") or "[]")
@@ -334,6 +335,16 @@ def test_a_record_of_another_version_or_refused_by_the_engine_is_explained_in_it
         "scopa-record/1",
     ]
     assert json.loads(kept[1]["text"]) == broken
+    # a file chosen for import is refused in Italian too, with where it goes wrong
+    doubled = saved_record(page)
+    deck = doubled["hands"][0]["deck"]
+    deck[1] = deck[0]
+    assert replay(doubled)["error"] == f"{deck[0]} is in the deck twice"
+    import_file(page, "doppia.json", json.dumps(doubled))
+    message = page.locator("#games-msg")
+    expect(message).to_contain_text("Questo file non può essere importato", timeout=BOOT_TIMEOUT_MS)
+    expect(message).to_contain_text("compare due volte nel mazzo (smazzata 1)")
+    expect(message).not_to_contain_text(deck[0])
 
 
 # --- export and import -------------------------------------------------------------------

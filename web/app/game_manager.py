@@ -242,7 +242,7 @@ class GameManager:
             reply = await self.call("restore", json.dumps(self.record))
             if not reply.get("ok"):
                 # kept aside, never deleted silently; the player is told below
-                self.storage.quarantine(RECORD, "engine", reply.get("error") or "?")
+                self.storage.quarantine(RECORD, "engine", self.i18n.error(reply))
                 self.record = None
                 reply = None
         if reply is None:
@@ -539,7 +539,7 @@ class GameManager:
             if reply.get("ok"):
                 await self.apply(reply)
             else:
-                self.actuator.toast(reply.get("error", "?"))
+                self.actuator.toast(self.i18n.error(reply))
                 self.actuator.render(self.view, self.ui())
         finally:
             self.busy = False
@@ -561,7 +561,7 @@ class GameManager:
                 started = now_ms()
                 reply = await self.call("step")
                 if not reply.get("ok"):
-                    self.actuator.status(self.i18n.t("status.error", error=reply.get("error", "?")))
+                    self.actuator.status(self.i18n.t("status.error", error=self.i18n.error(reply)))
                     return
                 think = THINK_MS if self.view.get("players", 2) <= 3 else THINK_MS_CROWD
                 if self.actuator.reduced:
@@ -660,7 +660,7 @@ class GameManager:
         try:
             reply = await self.call(name, arg)
             if not reply.get("ok"):
-                self.actuator.toast(reply.get("error", "?"))
+                self.actuator.toast(self.i18n.error(reply))
             else:
                 await self.apply(reply, animate=False)
             if deal and reply.get("ok"):
@@ -686,7 +686,7 @@ class GameManager:
             self.set_phase("thinking")
             reply = await self.call("new_match", json.dumps(self.new_settings(settings)))
             if not reply.get("ok"):
-                self.actuator.toast(reply.get("error", "?"))
+                self.actuator.toast(self.i18n.error(reply))
             else:
                 self.queued = None
                 await self.apply(reply, animate=False)

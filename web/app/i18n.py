@@ -157,6 +157,7 @@ STRINGS = {
         "reason.no_sum": "{card} cannot take {take}: it can take {options}.",
         "reason.ace": "{card} takes {options}.",
         "reason.or": " or ",
+        "problem.another": " or another",
         # saved data, export/import, statistics, updates (saves.py, updates.py)
         "saved.title": "Your saved data could not be read",
         "saved.lead.game": "The match saved on this device cannot be continued.",
@@ -404,6 +405,7 @@ STRINGS = {
         "reason.no_sum": "{card} non può prendere {take}: può prendere {options}.",
         "reason.ace": "{card} prende {options}.",
         "reason.or": " oppure ",
+        "problem.another": " oppure un'altra",
         # dati salvati, esportazione/importazione, statistiche, aggiornamenti
         "saved.title": "Non è stato possibile leggere i dati salvati",
         "saved.lead.game": "La partita salvata su questo dispositivo non può essere ripresa.",
@@ -504,6 +506,144 @@ STRINGS = {
     },
 }
 
+# The engine's sentences in Italian, by code (scopa_core/problems.py and
+# SessionProblem in web/worker/session.py hold the English; a test checks that
+# every code is here with the same parameters).  Parameters named card, cards,
+# take, singles and options are card codes the page names in its own words;
+# a parameter that is itself a problem is said first, then put in its place.
+PROBLEMS = {
+    "it": {
+        "card.bad_index": "nessuna carta ha l'indice {index}",
+        "card.bad_text": "{text} non è una carta: una carta è un valore e un seme, come 7D",
+        "card.bad_letters": (
+            "{text} non è una carta: i valori sono A 2 3 4 5 6 7 J Q K e i semi D H S C"
+        ),
+        "move.not_object": "una mossa deve essere un oggetto JSON",
+        "move.declare_not_bool": '"declare" deve essere true o false',
+        "move.declare_with_card": "chi si chiama fuori non gioca anche una carta",
+        "move.no_card": 'una mossa richiede una "card" (oppure "declare": true)',
+        "move.keep_not_bool": '"keep" deve essere true o false',
+        "move.no_take": ('alla mossa con {card} manca la lista "take" (vuota se non prende nulla)'),
+        "move.take_not_list": '"take" deve essere una lista di carte',
+        "move.take_twice": "{card} compare due volte tra le carte prese",
+        "move.keep_takes": "un asso tenuto non prende nulla dalla tavola",
+        "move.takes_itself": "una carta non può prendere se stessa ({card})",
+        "rules.not_object": "le regole devono essere un oggetto JSON",
+        "rules.unknown_key": "chiave delle regole sconosciuta: {key}",
+        "rules.not_bool": "la chiave {key} delle regole deve essere true o false, non {value}",
+        "rules.not_int": "la chiave {key} delle regole deve essere un numero intero, non {value}",
+        "rules.not_str": "la chiave {key} delle regole deve essere un testo, non {value}",
+        "rules.no_preset": "nessun gioco si chiama {name}; i giochi sono {known}",
+        "rules.no_variant": "nessuna variante si chiama {name}; le varianti sono {known}",
+        "rules.players": "i giocatori devono essere 2, 3, 4 o 6, non {value}",
+        "rules.hand_size": "hand_size (carte in mano) deve essere 3, 9 o 10, non {value}",
+        "rules.table_cards": "table_cards (carte in tavola) deve essere 4 o 0, non {value}",
+        "rules.target": "target (punti per vincere) deve andare da 1 a 99, non {value}",
+        "rules.capture": (
+            'capture deve essere "standard", "fifteen" o "standard+fifteen", non "{value}"'
+        ),
+        "rules.scopone_players": (
+            "hand_size {hand_size} (scopone) richiede 4 giocatori, non {players}"
+        ),
+        "rules.scopone_table": (
+            "hand_size {hand_size} richiede table_cards {needed}, non {table_cards}"
+        ),
+        "rules.declare_sides": (
+            "chiamarsi fuori richiede due squadre, e {players} giocatori ne fanno tre"
+        ),
+        "deck.size": "il mazzo ha {count} carte, non 40",
+        "deck.not_index": "{item} non è l'indice di una carta",
+        "deck.twice": "{card} compare due volte nel mazzo",
+        "deck.thrown_in": "questo mazzo andrebbe ridistribuito: {reason}",
+        "layout.kings": "in tavola ci sono {count} re ({cards})",
+        "layout.ace": "in tavola c'è un asso ({cards})",
+        "match.over": "la partita è finita",
+        "match.hand_unfinished": "la smazzata in corso non è finita",
+        "match.no_hand": "non si sta giocando nessuna smazzata",
+        "match.not_dealt": "non è ancora stata distribuita nessuna smazzata",
+        "hand.over": "la smazzata è già finita",
+        "hand.declare_plays": "chi si chiama fuori non gioca carte e non prende nulla",
+        "hand.declare_not_allowed": "con queste regole non ci si può chiamare fuori",
+        "hand.not_a_move": "{move} non è una mossa",
+        "hand.not_in_hand": "{card} non è in mano al posto {seat}, che è di turno",
+        "hand.keep_not_allowed": ("tenere un asso richiede asso piglia tutto con ace_may_keep"),
+        "hand.keep_not_ace": "si può tenere solo un asso, non {card}",
+        "hand.keep_takes": "un asso tenuto non prende nulla dalla tavola, neanche {cards}",
+        "capture.missing_one": "{cards} non è in tavola",
+        "capture.missing_many": "{cards} non sono in tavola",
+        "capture.nothing": "{card} non può prendere nulla da questa tavola: si posa in tavola",
+        "capture.must_take": "{card} deve prendere: può prendere {options}",
+        "capture.ace_first": "{card} prende prima un asso dalla tavola: {options}",
+        "capture.ace_all": "{card} prende tutta la tavola ({cards})",
+        "capture.single_first": (
+            "{card} non può prendere {take}: prima va preso {singles}"
+            " (la carta singola viene prima della somma)"
+        ),
+        "capture.bad_sum": (
+            "{card} non può prendere {take}: la somma fa {total}, non {value};"
+            " può prendere {options}"
+        ),
+        "capture.bad_sum_fifteen": (
+            "{card} non può prendere {take}: la somma fa {total}, non {fifteen}"
+            " (per fare 15); può prendere {options}"
+        ),
+        "capture.bad_sum_either": (
+            "{card} non può prendere {take}: la somma fa {total}, non {value} né {fifteen}"
+            " (per fare 15); può prendere {options}"
+        ),
+        "record.not_utf8": "il file non è testo UTF-8",
+        "record.bad_json": "il file non è JSON valido (errore alla riga {line})",
+        "record.bad_json_value": "il file non è JSON valido",
+        "record.too_deep": "il file non è una partita: il suo JSON è annidato troppo",
+        "record.not_object": "una partita deve essere un oggetto JSON",
+        "record.no_format": 'manca il "format" (deve essere "{expected}")',
+        "record.bad_format": 'il "format" deve essere "{expected}", non {found}',
+        "record.no_rules": 'mancano le regole ("rules")',
+        "record.bad_rules": "regole non valide: {reason}",
+        "record.no_hands": 'manca la lista delle smazzate ("hands")',
+        "record.after_end": "la partita era già finita prima di questa smazzata",
+        "record.hand_unfinished": "questa smazzata non è finita, ma ne segue un'altra",
+        "record.hand_not_object": "una smazzata deve essere un oggetto JSON",
+        "record.bad_dealer": "il mazziere deve essere un posto da 0 a {last}",
+        "record.wrong_dealer": (
+            "il mazziere di questa smazzata deve essere il posto {dealer}, dopo il posto {previous}"
+        ),
+        "record.no_moves": 'alla smazzata manca la lista delle mosse ("moves")',
+        "record.no_deck": 'alla smazzata manca il mazzo ("deck"): la lista delle sue 40 carte',
+        "record.deck_not_card": "il mazzo contiene qualcosa che non è una carta: {reason}",
+        "record.deck_twice": "{card} compare due volte nel mazzo",
+        "record.deck_size": "il mazzo ha {count} carte, non 40",
+        "record.hand_over": "la smazzata è già finita: non ci sono altre mosse",
+        "record.wrong_player": "questa mossa spetta al posto {seat}, non a {found}",
+        "record.illegal": "posto {seat}: {reason}",
+        "session.settings_not_object": "le impostazioni devono essere un oggetto JSON",
+        "session.bad_variants": "le varianti devono essere una lista tra {known}",
+        "session.bad_level": "il livello deve essere uno tra {known}",
+        "session.not_whole": "{key} deve essere un numero intero",
+        "session.bad_first_dealer": "first_dealer deve essere un posto",
+        "session.target_not_whole": "i punti per vincere devono essere un numero intero",
+        "session.bad_seats": "seats deve elencare i {players} posti",
+        "session.bad_seat_kind": (
+            'ogni posto deve essere {{"kind": "person"}} o {{"kind": "computer"}}'
+        ),
+        "session.bad_name": "il nome di un posto deve essere un testo",
+        "session.saved_not_object": "una partita salvata deve essere un oggetto JSON",
+        "session.saved_invalid": "la partita salvata non è valida: {reason}",
+        "session.hand_over": "ora non si può giocare nessuna carta: la smazzata è finita",
+        "session.computer_turn": "tocca al computer (posto {seat})",
+        "session.hidden": "le mani sono coperte: il prossimo giocatore deve prima scoprire la sua",
+        "session.wrong_seat": "tocca al posto {seat}, non al posto {found}",
+        "session.person_turn": "tocca a una persona (posto {seat})",
+        "session.hand_not_over": "la smazzata non è ancora finita",
+        "session.not_person": "si può mostrare solo la mano di una persona",
+        "session.turn_of": "tocca al posto {seat}",
+        "session.already_over": "la partita è già finita",
+        "session.no_match": "nessuna partita è stata iniziata",
+    },
+}
+#: A list of captures names this many, then "or another" (as the engine does).
+OPTIONS_SHOWN = 6
+
 DECKS = ("french", "neapolitan", "piacentine")
 LEVELS = ("easy", "normal", "hard", "expert")
 PRESETS = ("scopa", "scopa-3", "scopa-4", "scopa-6", "scopone", "scientifico", "trentino")
@@ -518,6 +658,16 @@ PLAYERS_OF_PRESET = {
 }
 TOGGLE_VARIANTS = ("re-bello", "napola", "asso-piglia-tutto", "chiamarsi-fuori", "cappotto")
 CAPTURE_VARIANTS = ("standard", "scopa-a-15", "quindici")
+
+
+def is_card_code(value):
+    """True for a card code such as "7D" (the engine's problems name cards so)."""
+    return (
+        isinstance(value, str)
+        and len(value) == 2
+        and value[0] in "A234567JQK"
+        and value[1] in "DHSC"
+    )
 
 
 def browser_lang(navigator_language):
@@ -561,6 +711,52 @@ class I18n:
         if len(names) <= 1:
             return "".join(names)
         return ", ".join(names[:-1]) + " " + self.t("and") + " " + names[-1]
+
+    def error(self, reply):
+        """An error reply's sentence in the page's language: the Italian of its
+        code, or the engine's English when the page is English or the code unknown."""
+        sentence = reply.get("error") or "?"
+        if self.lang == "en":
+            return sentence
+        said = self.problem(reply.get("problem"))
+        return said if said is not None else sentence
+
+    def problem(self, problem):
+        """An engine problem ({"code", "params"}) in the page's language, or None."""
+        if not isinstance(problem, dict):
+            return None
+        template = PROBLEMS.get(self.lang, {}).get(problem.get("code"))
+        params = problem.get("params")
+        if template is None or not isinstance(params, dict):
+            return None
+        values = {}
+        for name, value in params.items():
+            shown = self.problem_param(name, value)
+            if shown is None:
+                return None
+            values[name] = shown
+        try:
+            return template.format(**values)
+        except (KeyError, IndexError, ValueError):
+            return None
+
+    def problem_param(self, name, value):
+        if isinstance(value, dict):
+            return self.problem(value)
+        if name == "options" and isinstance(value, list):
+            shown = [self.card_set(option) for option in value[:OPTIONS_SHOWN]]
+            more = self.t("problem.another") if len(value) > OPTIONS_SHOWN else ""
+            return self.t("reason.or").join(shown) + more
+        if name == "card":
+            return self.card(value) if is_card_code(value) else str(value)
+        if isinstance(value, list):
+            return self.card_set(value)
+        return str(value)
+
+    def card_set(self, codes):
+        if isinstance(codes, list) and all(is_card_code(c) for c in codes):
+            return self.cards(codes)
+        return str(codes)
 
     def reason(self, why):
         """A rejected capture, in the page's language, from the engine's reason."""

@@ -338,7 +338,8 @@ class Saves:
             where = " " + self.t("games.where_move", hand=hand + 1, move=move + 1)
         elif isinstance(hand, int):
             where = " " + self.t("games.where_hand", hand=hand + 1)
-        self.message(self.t("games.import_bad", error=reply.get("error") or "?") + where, False)
+        said = self.m.i18n.error(reply)
+        self.message(self.t("games.import_bad", error=said) + where, False)
 
     def message(self, text, ok):
         if not by_id("dlg-games").open:

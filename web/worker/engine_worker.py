@@ -18,9 +18,10 @@ import sys
 import time
 
 try:
-    from session import Session, SessionError
+    from session import Session, SessionError, SessionProblem
 
     import scopa_core
+    from scopa_core.problems import Problem, problem_json
 except Exception as exc:  # the engine may be missing or broken: report it, don't crash
     scopa_core = None
     _import_error = f"{type(exc).__name__}: {exc}"
@@ -42,18 +43,27 @@ def _answer(action):
     try:
         reply = action()
     except SessionError as exc:
-        reply = {"ok": False, "error": str(exc)}
+        reply = _failure(exc, str(exc))
     except (ValueError, TypeError, KeyError) as exc:
-        reply = {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
+        reply = _failure(exc, f"{type(exc).__name__}: {exc}")
     if reply.get("ok") and "view" not in reply and _session is not None:
         reply.update(_session.reply(reply.get("event")))
     reply["ms"] = round((time.perf_counter() - started) * 1000, 1)
     return json.dumps(reply, separators=(",", ":"))
 
 
+def _failure(exc, sentence):
+    """An error reply: the English sentence, and its code for the page's language."""
+    reply = {"ok": False, "error": sentence}
+    problem = problem_json(exc)
+    if problem is not None:
+        reply["problem"] = problem
+    return reply
+
+
 def _current():
     if _session is None:
-        raise SessionError("no match has been started")
+        raise SessionError(SessionProblem("session.no_match"))
     return _session
 
 
@@ -111,20 +121,22 @@ def _checked(text):
 
 
 def _check_failure(exc):
-    return {**exc.to_json(), "view": None}
+    """The replay checker's answer for a bad record, plus its sentence's code."""
+    return {**exc.to_json(), **_failure(exc, exc.message), "view": None}
 
 
 def check_import(text) -> str:
     """Check a record file's text (nothing changes): the replay checker's answer,
-    {"ok": true, "check": {...}} or {"ok": false, "error", "hand", "move"}."""
+    {"ok": true, "check": {...}} or {"ok": false, "error", "hand", "move", "problem"}."""
 
     def action():
-        from scopa_core.record import check_record_text
+        from scopa_core.record import RecordError, load_record, parse_json, summarize
 
-        result = check_record_text(str(text) if text is not None else "")
-        if not result.get("ok"):
-            return {**result, "view": None}
-        return {"ok": True, "check": result, "view": None}
+        try:
+            match = load_record(parse_json(str(text) if text is not None else ""))
+        except RecordError as exc:
+            return _check_failure(exc)
+        return {"ok": True, "check": summarize(match), "view": None}
 
     return _answer(action)
 
@@ -204,8 +216,11 @@ def why(move_text) -> str:
         session = _current()
         hand = session.match.hand
         move = scopa_core.Move.from_json(_load(move_text))
-        text = hand.why_illegal(move) if hand is not None else "no hand is being played"
-        return {"ok": True, "why": text or "", "view": None}
+        problem = hand.why_illegal(move) if hand is not None else Problem("match.no_hand")
+        reply = {"ok": True, "why": problem or "", "view": None}
+        if problem:
+            reply["problem"] = problem.to_json()
+        return reply
 
     return _answer(action)
 

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar, Final
 
 from scopa_core.cards import CARD_NAMES, CARD_VALUE, Card, bits
 from scopa_core.hand import NOBODY, HandState, shuffled_deck
 from scopa_core.match import Match
 from scopa_core.moves import DECLARE, KEEP, IllegalMove, Move, MoveError
+from scopa_core.problems import Problem, problem_of
 from scopa_core.record import RecordError, load_record
 from scopa_core.rules import PRESETS, VARIANTS, Rules, RulesError
 from scopa_core.scoring import strict_winner
@@ -41,6 +42,38 @@ class SessionError(ValueError):
     """A request the session cannot carry out (bad settings, not your turn...)."""
 
 
+#: The English of the session's own codes (the Italian is in web/app/i18n.py).
+SESSION_ENGLISH: Final[dict[str, str]] = {
+    "session.settings_not_object": "the settings must be a JSON object",
+    "session.bad_variants": "variants must be a list of {known}",
+    "session.bad_level": "level must be one of {known}",
+    "session.not_whole": "{key} must be a whole number",
+    "session.bad_first_dealer": "first_dealer must be a seat",
+    "session.target_not_whole": "the target must be a whole number",
+    "session.bad_seats": "seats must list the {players} seats",
+    "session.bad_seat_kind": 'each seat must be {{"kind": "person"}} or {{"kind": "computer"}}',
+    "session.bad_name": "a seat's name must be text",
+    "session.saved_not_object": "a saved game must be a JSON object",
+    "session.saved_invalid": "the saved game is not valid: {reason}",
+    "session.hand_over": "no card can be played now: the hand is over",
+    "session.computer_turn": "it is the computer's turn (seat {seat})",
+    "session.hidden": "the hands are hidden: the next player must reveal theirs first",
+    "session.wrong_seat": "it is seat {seat}'s turn, not seat {found}'s",
+    "session.person_turn": "it is a person's turn (seat {seat})",
+    "session.hand_not_over": "the hand is not over yet",
+    "session.not_person": "only a person's hand can be shown",
+    "session.turn_of": "it is seat {seat}'s turn",
+    "session.already_over": "the match is already over",
+    "session.no_match": "no match has been started",
+}
+
+
+class SessionProblem(Problem):
+    """The session's own sentences (the page says them in its language by code)."""
+
+    TEMPLATES: ClassVar[dict[str, str]] = SESSION_ENGLISH
+
+
 def new_match_id() -> str:
     """A name for a new match, unique on a device (64 random bits in hex)."""
     return f"{random.SystemRandom().getrandbits(64):016x}"
@@ -54,16 +87,16 @@ def normalize_settings(data: object) -> dict[str, Any]:
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise SessionError("the settings must be a JSON object")
+        raise SessionError(SessionProblem("session.settings_not_object"))
     preset = data.get("preset", "scopa")
     if preset not in PRESETS:
-        raise SessionError(f"no preset called {preset!r}; the presets are {', '.join(PRESETS)}")
+        raise SessionError(Problem("rules.no_preset", name=repr(preset), known=", ".join(PRESETS)))
     variants = data.get("variants", [])
     if not isinstance(variants, list) or not all(v in VARIANTS for v in variants):
-        raise SessionError(f"variants must be a list of {', '.join(VARIANTS)}")
+        raise SessionError(SessionProblem("session.bad_variants", known=", ".join(VARIANTS)))
     level = data.get("level", DEFAULT_LEVEL)
     if level not in LEVELS:
-        raise SessionError(f"level must be one of {', '.join(LEVELS)}")
+        raise SessionError(SessionProblem("session.bad_level", known=", ".join(LEVELS)))
     rules = rules_of(preset, variants, data.get("target"))
     seats = _seats(data.get("seats"), rules.players, level)
     out: dict[str, Any] = {
@@ -77,10 +110,10 @@ def normalize_settings(data: object) -> dict[str, Any]:
         value = data.get(key)
         if value is not None:
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise SessionError(f"{key} must be a whole number")
+                raise SessionError(SessionProblem("session.not_whole", key=key))
             out[key] = value
     if out.get("first_dealer", 0) >= rules.players:
-        raise SessionError("first_dealer must be a seat")
+        raise SessionError(SessionProblem("session.bad_first_dealer"))
     return out
 
 
@@ -90,31 +123,31 @@ def rules_of(preset: str, variants: Sequence[str], target: object = None) -> Rul
         changes.update(VARIANTS[name])
     if target is not None:
         if not isinstance(target, int) or isinstance(target, bool):
-            raise SessionError("the target must be a whole number")
+            raise SessionError(SessionProblem("session.target_not_whole"))
         changes["target"] = target
     try:
         return Rules.preset(preset, **changes)
     except (RulesError, TypeError) as exc:
-        raise SessionError(str(exc)) from None
+        raise SessionError(problem_of(exc)) from None
 
 
 def _seats(data: object, players: int, level: str) -> list[dict[str, Any]]:
     if data is None:
         data = [{"kind": "person"}] + [{"kind": "computer"}] * (players - 1)
     if not isinstance(data, list) or len(data) != players:
-        raise SessionError(f"seats must list the {players} seats")
+        raise SessionError(SessionProblem("session.bad_seats", players=players))
     seats = []
     for item in data:
         if not isinstance(item, dict) or item.get("kind") not in ("person", "computer"):
-            raise SessionError('each seat must be {"kind": "person"} or {"kind": "computer"}')
+            raise SessionError(SessionProblem("session.bad_seat_kind"))
         name = item.get("name") or ""
         if not isinstance(name, str):
-            raise SessionError("a seat's name must be text")
+            raise SessionError(SessionProblem("session.bad_name"))
         seat: dict[str, Any] = {"kind": item["kind"], "name": name.strip()[:NAME_LIMIT]}
         if item["kind"] == "computer":
             seat_level = item.get("level") or level
             if seat_level not in LEVELS:
-                raise SessionError(f"level must be one of {', '.join(LEVELS)}")
+                raise SessionError(SessionProblem("session.bad_level", known=", ".join(LEVELS)))
             seat["level"] = seat_level
         seats.append(seat)
     return seats
@@ -225,11 +258,12 @@ class Session:
     def restore(cls, record: object) -> Session:
         """A session from a saved record (its meta holds the settings)."""
         if not isinstance(record, dict):
-            raise SessionError("a saved game must be a JSON object")
+            raise SessionError(SessionProblem("session.saved_not_object"))
         try:
             match = load_record(record)
         except RecordError as exc:
-            raise SessionError(f"the saved game is not valid: {exc.message}") from None
+            problem = SessionProblem("session.saved_invalid", reason=exc.message)
+            raise SessionError(problem) from None
         meta = record.get("meta")
         meta = meta if isinstance(meta, dict) else {}
         saved = meta.get("settings")
@@ -315,13 +349,14 @@ class Session:
         """A person's move (a spec move object, optionally with "seat")."""
         seat = self.to_move
         if seat is None:
-            raise SessionError("no card can be played now: the hand is over")
+            raise SessionError(SessionProblem("session.hand_over"))
         if not self.is_person(seat):
-            raise SessionError(f"it is the computer's turn (seat {seat})")
+            raise SessionError(SessionProblem("session.computer_turn", seat=seat))
         if self._pass_to() is not None:
-            raise SessionError("the hands are hidden: the next player must reveal theirs first")
+            raise SessionError(SessionProblem("session.hidden"))
         if isinstance(data, dict) and "seat" in data and data["seat"] != seat:
-            raise SessionError(f"it is seat {seat}'s turn, not seat {data['seat']}'s")
+            found = str(data["seat"])
+            raise SessionError(SessionProblem("session.wrong_seat", seat=seat, found=found))
         move_data = dict(data) if isinstance(data, dict) else data
         if isinstance(move_data, dict):
             move_data.pop("seat", None)
@@ -329,16 +364,16 @@ class Session:
         try:
             move = Move.from_json(move_data)
         except MoveError as exc:
-            raise SessionError(str(exc)) from None
+            raise SessionError(problem_of(exc)) from None
         return self._make(move)
 
     def step(self) -> dict[str, Any]:
         """One computer move."""
         seat = self.to_move
         if seat is None:
-            raise SessionError("no card can be played now: the hand is over")
+            raise SessionError(SessionProblem("session.hand_over"))
         if self.is_person(seat):
-            raise SessionError(f"it is a person's turn (seat {seat})")
+            raise SessionError(SessionProblem("session.person_turn", seat=seat))
         move = self._player(seat).choose(self.match.view(seat))
         return self._make(move)
 
@@ -350,7 +385,7 @@ class Session:
         try:
             match.play(move)
         except IllegalMove as exc:
-            raise SessionError(str(exc)) from None
+            raise SessionError(problem_of(exc)) from None
         rec = match.records[-1]
         story = HandStory(self.rules, rec.dealer, rec.deck, rec.moves)
         event = dict(story.moves[-1])
@@ -363,22 +398,21 @@ class Session:
 
     def next_hand(self) -> None:
         if self.phase != "hand-over":
-            raise SessionError(
-                "the hand is not over yet" if self.phase == "play" else "the match is over"
-            )
+            not_yet = SessionProblem("session.hand_not_over")
+            raise SessionError(not_yet if self.phase == "play" else Problem("match.over"))
         self._deal()
 
     def reveal(self, seat: object) -> None:
         """Hot-seat: the person at ``seat`` holds the device now."""
         if not isinstance(seat, int) or seat not in self.persons:
-            raise SessionError("only a person's hand can be shown")
+            raise SessionError(SessionProblem("session.not_person"))
         if self.to_move is not None and self.is_person(self.to_move) and seat != self.to_move:
-            raise SessionError(f"it is seat {self.to_move}'s turn")
+            raise SessionError(SessionProblem("session.turn_of", seat=self.to_move))
         self.shown = seat
 
     def resign(self, seat: object = None) -> None:
         if self.over:
-            raise SessionError("the match is already over")
+            raise SessionError(SessionProblem("session.already_over"))
         if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
             seat = (
                 self.shown if self.shown is not None else (self.persons[0] if self.persons else 0)
