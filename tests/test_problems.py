@@ -108,6 +108,47 @@ def test_every_refusal_carries_a_code() -> None:
     assert checked > 60
 
 
+def _strings(node: ast.AST) -> set[str]:
+    return {
+        n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+    }
+
+
+def _codes_made(path: Path) -> tuple[set[str], set[str]]:
+    """(the codes given to ``Problem(...)`` / ``SessionProblem(...)``, or to a
+    variable ``code`` first; every string outside a dict literal) in a file."""
+    given: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        call = isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+        if call and node.func.id in {"Problem", "SessionProblem"} and node.args:  # type: ignore[union-attr]
+            given |= _strings(node.args[0])  # type: ignore[union-attr]
+        if isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == ["code"]:
+            given |= {text for text in _strings(node.value) if "." in text}  # not the page's "ace"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    in_dicts = {id(n) for d in ast.walk(tree) if isinstance(d, ast.Dict) for n in ast.walk(d)}
+    outside = {
+        n.value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in in_dicts
+    }
+    return given, outside
+
+
+def test_every_code_made_exists_and_every_code_is_made_somewhere() -> None:
+    """A mistyped code would only fail on the error path it is on: catch it here."""
+    files = [*(ROOT / "scopa_core").rglob("*.py"), ROOT / "web/worker/session.py"]
+    files.append(ROOT / "web/worker/engine_worker.py")
+    given: set[str] = set()
+    mentioned: set[str] = set()
+    for path in files:
+        more_given, more_mentioned = _codes_made(path)
+        given |= more_given
+        mentioned |= more_mentioned
+    codes = {**ENGLISH, **SESSION_ENGLISH}
+    assert given - set(codes) == set()
+    assert set(codes) - mentioned == set()
+
+
 # --- the Problem value -----------------------------------------------------------------
 
 
