@@ -181,7 +181,7 @@ def test_a_reply_search_changes_values_only_in_two_player_playout_deals(preset: 
     rules = Rules.preset(preset)
     changed = 0
     for seed in range(6):
-        for plays in (0, 7, 13, 25):  # 2 players: the first three deals (playouts), the fifth
+        for plays in (0, 7, 13, 19, 25):  # 2 players: deals 1-4 (reply search), the fifth
             _, view = _view_in_play(seed, rules, plays)
             moves = playable_moves(view)
             if len(moves) < 2:
