@@ -117,14 +117,14 @@ def _strings(node: ast.AST) -> set[str]:
 def _codes_made(path: Path) -> tuple[set[str], set[str]]:
     """(the codes given to ``Problem(...)`` / ``SessionProblem(...)``, or to a
     variable ``code`` first; every string outside a dict literal) in a file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
     given: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        call = isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-        if call and node.func.id in {"Problem", "SessionProblem"} and node.args:  # type: ignore[union-attr]
-            given |= _strings(node.args[0])  # type: ignore[union-attr]
+    for node in ast.walk(tree):
+        func = node.func if isinstance(node, ast.Call) and node.args else None
+        if isinstance(func, ast.Name) and func.id in {"Problem", "SessionProblem"}:
+            given |= _strings(node.args[0])  # type: ignore[attr-defined]
         if isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == ["code"]:
             given |= {text for text in _strings(node.value) if "." in text}  # not the page's "ace"
-    tree = ast.parse(path.read_text(encoding="utf-8"))
     in_dicts = {id(n) for d in ast.walk(tree) if isinstance(d, ast.Dict) for n in ast.walk(d)}
     outside = {
         n.value
