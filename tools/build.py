@@ -733,6 +733,31 @@ BUILD_INFO_PATH = "build-info.json"
 
 FIRST_TABLES_TOKEN = "@FIRST_TABLES@"
 PRELOADS_TOKEN = "@PRELOADS@"
+PAGE_FILES_TOKEN = "@PAGE_FILES@"
+
+# The page's MicroPython code: web/app/, started from main.py.
+PAGE_FOLDER = "app"
+PAGE_MAIN = "main.py"
+PAGE_DATA_SUFFIXES = frozenset({".py", ".json"})
+
+
+def page_files(web: Path) -> dict[str, str]:
+    """The `files` of the page's MicroPython config: every module and data file
+    under web/app/ but main.py (the script's src), each written into
+    MicroPython's working directory at the same place below app/."""
+    folder = web / PAGE_FOLDER
+    if not folder.is_dir():
+        return {}
+    out: dict[str, str] = {}
+    for path in walk(folder):
+        rel = path.relative_to(folder).as_posix()
+        if path.suffix in PAGE_DATA_SUFFIXES and rel != PAGE_MAIN:
+            out[f"{PAGE_FOLDER}/{rel}"] = f"./{rel}"
+    return out
+
+
+def page_files_text(web: Path) -> str:
+    return json.dumps(page_files(web), separators=(", ", ": "))
 
 # PyScript's plugin table in its core chunk: "name":()=>import("./chunk.js"). It
 # imports every plugin while starting, one module waterfall step after core.js.
@@ -767,7 +792,8 @@ def preload_links(runtimes: list[RuntimeBuild], web: Path) -> str:
     for script in tags.scripts:
         if script.get("type") != "mpy" or "worker" in script:
             continue
-        config = json.loads(script.get("config") or "{}")
+        raw = (script.get("config") or "{}").replace(PAGE_FILES_TOKEN, page_files_text(web))
+        config = json.loads(raw)
         sources = [script.get("src") or "", *config.get("files", {})]
         links += [
             f'<link rel="preload" href="{src}" as="fetch" crossorigin>'
@@ -853,6 +879,7 @@ def build(out: Path, web: Path = WEB) -> BuildInfo:
     texts = {
         FIRST_TABLES_TOKEN: first_tables_text(web),
         PRELOADS_TOKEN: preload_links(runtimes, web),
+        PAGE_FILES_TOKEN: page_files_text(web),
     }
     for f in [*web_files(folders, web, texts), engine, *shipped]:
         if f.path in files:

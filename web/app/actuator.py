@@ -9,6 +9,7 @@ import asyncio
 
 from pyscript import document, window
 from pyscript.ffi import to_js
+from tasks import spawn
 
 FLY_MS = 380
 SHOW_TAKE_MS = 420
@@ -21,17 +22,6 @@ TO_PILE_MS = 420
 # sprite document again about once a move: 50-250 ms main-thread tasks.)
 SPRITE_STORE = "card-sprite"
 SPRITE_ID = "card-"
-
-
-_tasks = []
-
-
-def spawn(coro):
-    """Run a coroutine in the background, keeping a reference until it is done."""
-    task = asyncio.create_task(coro)
-    _tasks[:] = [t for t in _tasks if not t.done()]
-    _tasks.append(task)
-    return task
 
 
 def esc(text):

@@ -7,12 +7,14 @@
 import asyncio
 import json
 
-from actuator import seat_name, side_name, spawn
+from actuator import seat_name, side_name
+from engine import Engine, mark, now_ms
 from i18n import CAPTURE_VARIANTS, DECKS, LEVELS, PRESETS, TOGGLE_VARIANTS
-from pyscript import document, window, workers
+from pyscript import document, window
 from saves import Saves
 from selection import PLAY, REJECT, UPDATE, Selection, pick_card
 from storage import RECORD
+from tasks import spawn
 from updates import Updates
 
 THINK_MS = 450  # least time a computer move takes on screen, so a person can follow
@@ -22,36 +24,12 @@ THINK_MS_REDUCED = 60
 DEFAULT_SETTINGS = {"preset": "scopa", "variants": [], "target": 11, "level": "normal"}
 
 
-def now_ms():
-    return window.performance.now()
-
-
-def mark(timings, name):
-    """Record a start-up moment (also as a performance mark, for the timing tests)."""
-    timings[name] = now_ms()
-    try:  # noqa: SIM105 -- MicroPython has no contextlib.suppress
-        window.performance.mark("scopa-" + name)
-    except Exception:
-        pass
-
-
-def measure_call(name, started, worker_ms):
-    """A worker call as a performance measure "scopa-call-<name>": the round trip
-    the page waited for, with the worker's own time as detail.worker_ms (read by
-    tools/webbench.py; visible in the browser's performance panel)."""
-    try:
-        options = json.dumps({"start": started, "detail": {"worker_ms": worker_ms}})
-        window.performance.measure("scopa-call-" + name, window.JSON.parse(options))
-    except Exception:
-        pass
-
-
 class GameManager:
     def __init__(self, i18n, actuator, storage):
         self.i18n = i18n
         self.actuator = actuator
         self.storage = storage
-        self.engine = None
+        self.engine = Engine()
         self.view = None
         self.record = None
         self.selection = None
@@ -226,12 +204,8 @@ class GameManager:
                 self.dialogs()
             self.saves.show_problems()
         try:
-            engine = await workers["engine"]
+            await self.engine.connect()
             mark(self.timings, "engine-ready")
-            info = json.loads(await engine.engine_info())
-            if not info.get("scopa_core"):
-                raise RuntimeError(info.get("scopa_core_error") or "the engine is missing")
-            self.engine = engine
         except Exception as exc:
             self.actuator.status(t("status.error", error=str(exc)))
             self.set_phase("error")
@@ -295,18 +269,7 @@ class GameManager:
         return out
 
     async def call(self, name, arg=None):
-        """Call an exported worker function with JSON text; the reply as a dict."""
-        while self.engine is None:
-            await asyncio.sleep(0.05)
-        fn = getattr(self.engine, name)
-        started = now_ms()
-        try:
-            text = await (fn(arg) if arg is not None else fn())
-            reply = json.loads(text)
-        except Exception as exc:
-            return {"ok": False, "error": str(exc)}
-        measure_call(name, started, reply.get("ms") if isinstance(reply, dict) else None)
-        return reply
+        return await self.engine.call(name, arg)
 
     # -- applying what the worker sends --------------------------------------------
     async def apply(self, reply, animate=True, keep_selection=False, tally=True):
@@ -521,7 +484,7 @@ class GameManager:
         move = dict(move)
         if v is not None and v.get("to_move") is not None:
             move["seat"] = v["to_move"]
-        if self.engine is None:
+        if not self.engine.ready:
             self.queued = move
             self.redraw_selection()
             self.update_phase()

@@ -14,13 +14,14 @@
 #   input.py         taps, clicks and keys
 #   game_manager.py  the flow: new match, moves, computer turns, phases
 
-from actuator import Actuator, spawn
+from actuator import Actuator
 from durable import Durable
 from game_manager import GameManager
 from i18n import I18n, browser_lang
 from input import Input
 from pyscript import window
 from storage import Storage
+from tasks import spawn
 
 
 class _NoStorage:

@@ -17,10 +17,11 @@ import asyncio
 import json
 
 import stats as tally
-from actuator import esc, spawn
+from actuator import esc
 from i18n import CAPTURE_VARIANTS
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
+from tasks import spawn
 
 
 def by_id(name):
@@ -268,7 +269,7 @@ class Saves:
     async def export(self):
         """The match as the engine writes it; the saved text while the engine starts."""
         text = None
-        if self.m.engine is not None and not self.m.connecting:
+        if self.m.engine.ready and not self.m.connecting:
             reply = await self.m.call("export_record")
             if reply.get("ok"):
                 text = reply.get("text")

@@ -12,9 +12,10 @@
 
 import asyncio
 
-from actuator import esc, spawn
+from actuator import esc
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
+from tasks import spawn
 
 CHECK_EVERY_S = 30 * 60  # look for a new version this often while the app stays open
 REGISTER_WAIT_S = 30  # register sw.js once the engine is up, or after this long anyway

@@ -1,0 +1,72 @@
+# The page's only way to the engine (MicroPython, main thread).
+#
+# The engine and the computer players run in CPython (Pyodide) in a worker
+# (web/worker/engine_worker.py); every call sends JSON text and gets JSON text
+# back (docs/web-api.md). This module hides how the worker is started and
+# reached, and measures each call for the browser benchmark:
+#
+#   performance marks    scopa-<name> (start-up moments, see mark())
+#   performance measures scopa-call-<function>: the round trip, with the
+#                        worker's own time as detail.worker_ms (tools/webbench.py)
+
+import asyncio
+import json
+
+from pyscript import window, workers
+
+
+def now_ms():
+    return window.performance.now()
+
+
+def mark(timings, name):
+    """Record a start-up moment (also as a performance mark, for the benchmark and tests)."""
+    timings[name] = now_ms()
+    try:  # noqa: SIM105 -- MicroPython has no contextlib.suppress
+        window.performance.mark("scopa-" + name)
+    except Exception:
+        pass
+
+
+def measure_call(name, started, worker_ms):
+    """A worker call as the performance measure "scopa-call-<name>"."""
+    try:
+        options = json.dumps({"start": started, "detail": {"worker_ms": worker_ms}})
+        window.performance.measure("scopa-call-" + name, window.JSON.parse(options))
+    except Exception:
+        pass
+
+
+class Engine:
+    """The engine worker: started with the page, called with JSON text."""
+
+    def __init__(self):
+        self.worker = None  # set once the worker has answered engine_info
+
+    @property
+    def ready(self):
+        return self.worker is not None
+
+    async def connect(self):
+        """Wait for the worker; raise RuntimeError when the engine cannot run."""
+        worker = await workers["engine"]
+        info = json.loads(await worker.engine_info())
+        if not info.get("scopa_core"):
+            raise RuntimeError(info.get("scopa_core_error") or "the engine is missing")
+        self.worker = worker
+        return info
+
+    async def call(self, name, arg=None):
+        """Call an exported worker function with JSON text; the reply as a dict
+        ({"ok": false, "error": ...} when the call itself fails)."""
+        while self.worker is None:
+            await asyncio.sleep(0.05)
+        fn = getattr(self.worker, name)
+        started = now_ms()
+        try:
+            text = await (fn(arg) if arg is not None else fn())
+            reply = json.loads(text)
+        except Exception as exc:
+            return {"ok": False, "error": str(exc)}
+        measure_call(name, started, reply.get("ms") if isinstance(reply, dict) else None)
+        return reply
