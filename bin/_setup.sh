@@ -10,14 +10,16 @@ stamp_of() { sha256sum "$@" | sha256sum | cut -c1-16; }
 
 setup_python() {
   local stamp_file=.venv/.scopa-installed stamp
-  stamp="$(stamp_of pyproject.toml)"
+  stamp="$(stamp_of pyproject.toml constraints.txt)"
   if [ ! -x .venv/bin/python ]; then
     say "creating .venv"
     python3 -m venv .venv
   fi
   if [ "$(cat "$stamp_file" 2>/dev/null)" != "$stamp" ]; then
-    say "installing Python packages (pip install -e '.[dev]')"
-    .venv/bin/python -m pip install --quiet -e '.[dev]'
+    say "installing Python packages (pip install -c constraints.txt -e '.[dev]')"
+    # PIP_CONSTRAINT pins the build backend (setuptools) in pip's isolated build too
+    PIP_CONSTRAINT="$ROOT/constraints.txt" .venv/bin/python -m pip install --quiet \
+      -c constraints.txt -e '.[dev]'
     echo "$stamp" > "$stamp_file"
   fi
 }
