@@ -759,6 +759,7 @@ def page_files(web: Path) -> dict[str, str]:
 def page_files_text(web: Path) -> str:
     return json.dumps(page_files(web), separators=(", ", ": "))
 
+
 # PyScript's plugin table in its core chunk: "name":()=>import("./chunk.js"). It
 # imports every plugin while starting, one module waterfall step after core.js.
 _PLUGIN_IMPORT = re.compile(r'[{,]"?[a-z-]+"?:\(\)=>import\("\./([\w.-]+\.js)"\)')
