@@ -64,9 +64,9 @@ def italian(problem: Problem | str) -> str:
 def test_every_code_has_an_italian_sentence_with_the_same_parameters() -> None:
     codes = {**ENGLISH, **SESSION_ENGLISH}
     assert not set(ENGLISH) & set(SESSION_ENGLISH)
-    assert set(i18n.PROBLEMS["it"]) == set(codes)
+    assert set(i18n.catalogue("it")["problems"]) == set(codes)
     for code, english in codes.items():
-        said, meant = placeholders(i18n.PROBLEMS["it"][code]), placeholders(english)
+        said, meant = placeholders(i18n.catalogue("it")["problems"][code]), placeholders(english)
         # "detail" is Python's own English (the JSON parser's): Italian leaves it out
         assert said <= meant and meant - said <= {"detail"}, code
 

@@ -507,9 +507,9 @@ def test_storage_keeps_the_game_and_survives_garbage() -> None:
 
 
 def test_both_languages_have_every_string_and_name_cards() -> None:
-    assert set(i18n.STRINGS["en"]) == set(i18n.STRINGS["it"])
+    assert set(i18n.catalogue("en")["text"]) == set(i18n.catalogue("it")["text"])
     for lang in i18n.LANGS:
-        for key, text in i18n.STRINGS[lang].items():
+        for key, text in i18n.catalogue(lang)["text"].items():
             assert text.strip(), (lang, key)
     assert i18n.I18n("en", "neapolitan").card("7D") == "7 of coins"
     assert i18n.I18n("it", "piacentine").card("7D") == "7 di denari"
