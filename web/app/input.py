@@ -1,9 +1,7 @@
 # Taps, clicks and keys (MicroPython, main thread): one listener per event
-# type on the document, turned into calls on the game manager.
-#
-# Keys: 1-9 and 0 choose a card in hand, arrows move between capture
-# options, Enter confirms, Escape cancels, N new match, L level, D deck
-# style, H help.
+# type on the document. A click on [data-action] runs that action
+# (actions.py); a card in the hand or on the table goes to the chooser; keys
+# go to keys.py unless a dialog or a text field has them.
 
 from pyscript import document
 from pyscript.ffi import create_proxy
@@ -12,22 +10,25 @@ TYPING = ("INPUT", "SELECT", "TEXTAREA")
 
 
 class Input:
-    def __init__(self, manager):
-        self.manager = manager
-        self._proxies = [
-            create_proxy(self.on_click),
-            create_proxy(self.on_key),
-            create_proxy(self.on_change),
-            create_proxy(self.on_submit),
-            create_proxy(self.on_dialog_close),
-        ]
-        document.addEventListener("click", self._proxies[0])
-        document.addEventListener("keydown", self._proxies[1])
-        document.addEventListener("change", self._proxies[2])
-        document.addEventListener("submit", self._proxies[3])
+    def __init__(self, actions, chooser, keys, on_change, on_dialog_closed):
+        self.actions = actions
+        self.chooser = chooser
+        self.keys = keys
+        self.on_change_in = on_change  # (element) -> None: a form control changed
+        self.on_dialog_closed = on_dialog_closed  # (dialog id) -> None
+        self._proxies = []
+        self.listen(document, "click", self.on_click)
+        self.listen(document, "keydown", self.on_key)
+        self.listen(document, "change", self.on_change)
+        self.listen(document, "submit", self.on_submit)
         dialogs = document.querySelectorAll("dialog")
         for k in range(dialogs.length):
-            dialogs.item(k).addEventListener("close", self._proxies[4])
+            self.listen(dialogs.item(k), "close", self.on_close)
+
+    def listen(self, target, event, handler):
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)
+        target.addEventListener(event, proxy)
 
     def on_click(self, event):
         target = event.target
@@ -36,37 +37,29 @@ class Input:
         action = target.closest("[data-action]")
         if action is not None:
             event.preventDefault()
-            self.manager.on_action(action.dataset.action, action)
+            self.actions.run(action.dataset.action, action)
             return
         card = target.closest("[data-card]")
-        if card is None:
-            return
-        zone = card.closest("[data-zone]")
+        zone = card.closest("[data-zone]") if card is not None else None
         if zone is None:
             return
-        where = zone.dataset.zone
-        if where == "hand":
-            self.manager.on_hand_card(card.dataset.card)
-        elif where == "table":
-            self.manager.on_table_card(card.dataset.card)
+        if zone.dataset.zone == "hand":
+            self.chooser.on_hand_card(card.dataset.card)
+        elif zone.dataset.zone == "table":
+            self.chooser.on_table_card(card.dataset.card)
 
     def on_change(self, event):
-        target = event.target
-        if target is None:
-            return
-        if target.id == "set-preset":
-            self.manager.actuator.settings_seats()
-        elif hasattr(target, "classList") and target.classList.contains("seat-kind"):
-            self.manager.actuator.read_seats()
+        if event.target is not None:
+            self.on_change_in(event.target)
 
     def on_submit(self, event):
         # Enter inside the settings form starts the match instead of closing the dialog
         event.preventDefault()
         if event.target is not None and event.target.id == "settings-form":
-            self.manager.on_action("start", event.target)
+            self.actions.run("start", event.target)
 
-    def on_dialog_close(self, event):
-        self.manager.on_dialog_closed(event.target.id)
+    def on_close(self, event):
+        self.on_dialog_closed(event.target.id)
 
     def on_key(self, event):
         if event.ctrlKey or event.metaKey or event.altKey:
@@ -77,12 +70,11 @@ class Input:
             if key == "Enter":
                 event.preventDefault()  # a name is one line
             return
-        if self.manager.actuator.any_dialog_open():
+        if document.querySelector("dialog[open]") is not None:
             return  # dialogs keep their own keys (Escape closes them natively)
         # every field of the page is inside a dialog: outside one, keys are the game's
         tag = str(target.tagName) if target is not None and hasattr(target, "tagName") else ""
         if tag in TYPING and target.closest("dialog[open]") is not None:
             return
-        handled = self.manager.on_key(key, tag == "BUTTON")
-        if handled:
+        if self.keys.on_key(key, tag == "BUTTON"):
             event.preventDefault()

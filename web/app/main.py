@@ -1,25 +1,29 @@
-# Page driver (MicroPython on the main thread): wires the modules together.
-# It shows state and forwards the player's actions; every game rule is decided
-# by the engine worker (worker/engine_worker.py, Pyodide).
+# Page driver (MicroPython on the main thread): makes the page's objects and
+# wires them together. The page shows state and forwards the player's actions;
+# every game rule is decided by the engine worker (worker/engine_worker.py,
+# Pyodide). docs/page.md maps the modules:
 #
-#   storage.py       localStorage: the saved match, the last table view, preferences,
-#                    statistics, and saved data that could not be read (kept aside)
-#   durable.py       a copy of each save in IndexedDB (written to disk at once)
-#   stats.py         statistics of the matches played on this device
-#   saves.py         unreadable saved data, export/import of records, the statistics dialog
+#   game_manager.py  the flow: start-up, moves, computer turns, phases
+#   chooser.py       taps and keys that choose a move (selection.py matches them)
+#   opening.py       what the page starts with: the saved match, a link, a dealt table
+#   engine.py        the engine worker, called with JSON text
+#   screens.py       the screens (views/), made when first shown; motion.py animates
+#   actions.py       data-action names and who handles them; input.py, keys.py route
+#   saves.py         unreadable saved data, export/import, statistics (their flow)
 #   updates.py       the service worker: a new version is installed between hands
-#   i18n.py          Italian and English strings, card names
-#   actuator.py      drawing the table and animating moves
-#   selection.py     matching taps against the legal moves the engine sent
-#   input.py         taps, clicks and keys
-#   game_manager.py  the flow: new match, moves, computer turns, phases
+#   preferences.py   language and deck style
+#   storage.py, durable.py, stats.py   what is kept on the device
+#   i18n.py, strings/*.json, names.py, narration.py   the words
 
-from actuator import Actuator
+from actions import Actions, close_enclosing_dialog
 from durable import Durable
 from game_manager import GameManager
 from i18n import I18n, browser_lang
 from input import Input
+from keys import Keys
+from preferences import translate_static
 from pyscript import window
+from screens import Screens
 from storage import Storage
 from tasks import spawn
 
@@ -53,8 +57,13 @@ prefs = storage.load_prefs()
 i18n = I18n(
     prefs.get("lang") or browser_lang(window.navigator.language), prefs.get("deck") or "french"
 )
-actuator = Actuator(i18n)
-manager = GameManager(i18n, actuator, storage)
-controls = Input(manager)
+translate_static(i18n)
+actions = Actions()
+actions.on("close", close_enclosing_dialog)
+ui = Screens(i18n)
+manager = GameManager(i18n, storage, ui, actions, prefs)
+controls = Input(
+    actions, manager.chooser, Keys(manager, actions), ui.form_changed, manager.on_dialog_closed
+)
 manager.start()
 spawn(manager.updates.start())  # sw.js: offline play, and new versions between hands

@@ -12,10 +12,10 @@
 
 import asyncio
 
-from actuator import esc
-from pyscript import document, window
+from pyscript import window
 from pyscript.ffi import create_proxy, to_js
 from tasks import spawn
+from views.update_bar import UpdateBar
 
 CHECK_EVERY_S = 30 * 60  # look for a new version this often while the app stays open
 REGISTER_WAIT_S = 30  # register sw.js once the engine is up, or after this long anyway
@@ -25,12 +25,12 @@ TAKEOVER_WAIT_S = 10  # reload anyway if the new worker has not taken over by th
 class Updates:
     def __init__(self, manager):
         self.m = manager
+        self.bar = UpdateBar(manager.i18n)
         self.registration = None
         self.ready = False  # a new version is waiting
         self.accepted = False  # the player said yes: update at the next chance
         self.reloading = False
         self.dismissed = False
-        self.drawn = None  # what the bar shows now
         self._proxies = []
 
     def _listen(self, target, event, handler):
@@ -92,9 +92,6 @@ class Updates:
     def show(self):
         if self.dismissed and not self.accepted:
             return
-        bar = document.getElementById("update-bar")
-        if bar is None:
-            return
         if self.reloading:
             text, buttons = "update.reloading", []
         elif self.accepted:
@@ -109,52 +106,26 @@ class Updates:
             text = "update.ready"
             buttons = [("update-now", "btn.reload", True), ("update-later", "btn.later", False)]
         state = "reloading" if self.reloading else ("pending" if self.accepted else "ready")
-        if self.drawn == (state, text) and not bar.hidden:
-            return
-        self.drawn = (state, text)
-        t = self.m.i18n.t
-        bar.dataset.state = state
-        bar.innerHTML = (
-            '<p class="update-text" data-i18n="'
-            + text
-            + '">'
-            + esc(t(text))
-            + "</p>"
-            + "".join(
-                '<button type="button" class="btn'
-                + (" primary" if primary else "")
-                + '" data-action="'
-                + action
-                + '" data-i18n="'
-                + label
-                + '">'
-                + esc(t(label))
-                + "</button>"
-                for action, label, primary in buttons
-            )
-        )
-        bar.hidden = False
+        self.bar.show(state, text, buttons)
 
     def hide(self):
-        bar = document.getElementById("update-bar")
-        if bar is not None:
-            bar.hidden = True
+        self.bar.hide()
 
-    def on_action(self, name, el):
-        if name == "update-now":
-            self.accepted = True
-            self.dismissed = False
-            if self.mid_hand():
-                self.show()  # "it will be installed at the end of this hand"
-            else:
-                self.go()
-        elif name == "update-later":
-            self.accepted = False
-            self.dismissed = True
-            self.hide()
+    def handlers(self):
+        return {"update-now": lambda el: self.accept(), "update-later": lambda el: self.decline()}
+
+    def accept(self):
+        self.accepted = True
+        self.dismissed = False
+        if self.mid_hand():
+            self.show()  # "it will be installed at the end of this hand"
         else:
-            return False
-        return True
+            self.go()
+
+    def decline(self):
+        self.accepted = False
+        self.dismissed = True
+        self.hide()
 
     def after_view(self, view):
         """Called after every view is drawn: a hand just ended, so update now if accepted."""

@@ -1,0 +1,45 @@
+# Settings in the page's address, for the first match of a visit (links and
+# tests): ?preset=&target=&level=&variants=a,b&seats=pcpc&seed=&first_dealer=&fresh=1
+# (MicroPython and CPython: `get` is URLSearchParams.get in the page).
+
+from i18n import CAPTURE_VARIANTS, LEVELS, PRESETS, TOGGLE_VARIANTS
+
+TARGET_MIN = 1
+TARGET_MAX = 99
+
+
+def whole(text):
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def url_settings(get):
+    """{"settings": {...}?, "seed"?, "first_dealer"?, "fresh": bool} from the address."""
+    settings = {}
+    preset = get("preset")
+    if preset in PRESETS:
+        settings["preset"] = preset
+    target = whole(get("target"))
+    if target is not None:
+        settings["target"] = max(TARGET_MIN, min(TARGET_MAX, target))
+    level = get("level")
+    if level in LEVELS:
+        settings["level"] = level
+    variants = get("variants")
+    if variants:
+        known = [v for v in variants.split(",") if v in TOGGLE_VARIANTS or v in CAPTURE_VARIANTS]
+        settings["variants"] = known
+    seats = get("seats")
+    if seats:
+        kinds = [ch for ch in seats if ch in "pc"]
+        settings["seats"] = [{"kind": "person" if ch == "p" else "computer"} for ch in kinds]
+    out = {"fresh": get("fresh") == "1"}
+    if settings:
+        out["settings"] = settings
+    for key in ("seed", "first_dealer"):
+        value = whole(get(key))
+        if value is not None:
+            out[key] = value
+    return out

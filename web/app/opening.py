@@ -1,0 +1,185 @@
+# How the page starts (MicroPython, main thread): it draws at once the match
+# saved on the device, or on a first visit one of the opening tables the build
+# dealt into index.html (tappable: a move made now is queued), while the engine
+# worker starts; the worker then restores that match (or starts the one the
+# page's address asks for) and the game goes on.
+
+import json
+
+from address import url_settings
+from engine import mark
+from pyscript import document, window
+from storage import RECORD
+from tasks import spawn
+
+DEFAULT_SETTINGS = {"preset": "scopa", "variants": [], "target": 11, "level": "normal"}
+
+
+def read_address():
+    try:
+        return url_settings(window.URLSearchParams.new(window.location.search).get)
+    except Exception:
+        return {}
+
+
+def forget_address():
+    """URL settings start one match: drop them from the address, so that a reload
+    (or a bookmark of the page) continues the saved match instead of replacing it."""
+    try:
+        if window.location.search:
+            window.history.replaceState(None, "", window.location.pathname)
+    except Exception as exc:
+        window.console.warn("could not tidy the address:", str(exc))
+
+
+class Opening:
+    def __init__(self, manager):
+        self.m = manager
+        self.url = {}
+        self.url_asks = False  # URL settings wait for the player: a match is in progress
+
+    def start(self):
+        m = self.m
+        mark(m.timings, "start")
+        view, record = self.saved_or_dealt()
+        m.record = record
+        m.saves.load_stats()
+        if view is not None and record is not None:
+            m.view = view
+            m.show_table()
+            mark(m.timings, "cached-table")
+        else:
+            m.ui.prompt.status(m.i18n.t("status.loading"))
+            m.set_phase("loading")
+        m.saves.show_problems()  # saved data that could not be read (kept aside)
+        spawn(self.connect())
+
+    async def connect(self):
+        m = self.m
+        if await m.saves.adopt_durable():
+            # localStorage had lost the latest saves (a killed browser): the newer copy
+            m.view, m.record = m.storage.load_game()
+            m.forget_choice()
+            if m.view is not None and m.record is not None:
+                m.show_table()
+            m.saves.show_problems()
+        try:
+            await m.engine.connect()
+            mark(m.timings, "engine-ready")
+        except Exception as exc:
+            m.ui.prompt.status(m.i18n.t("status.error", error=str(exc)))
+            m.set_phase("error")
+            m.connecting = False
+            return
+        reply = await self.first_reply()
+        fresh = m.view is None or reply["view"].get("key") != m.view.get("key")
+        if fresh:
+            m.forget_choice()
+        await m.apply(reply, animate=False, keep_choice=not fresh, tally=False)
+        if fresh:
+            m.ui.motion.deal_in()
+        mark(m.timings, "engine-table")
+        m.saves.show_problems()
+        self.ask_about_link()
+        m.connecting = False
+        queued = m.queued
+        m.queued = None
+        if queued is not None:  # the move made on the table drawn before the engine
+            await m.send(queued)
+        else:
+            await m.advance()
+
+    async def first_reply(self):
+        """The saved match restored in the worker, or a new one (a saved match the
+        engine refuses is kept aside, never deleted, and the player is told)."""
+        m = self.m
+        if m.record is not None:
+            reply = await m.call("restore", json.dumps(m.record))
+            if reply.get("ok"):
+                return reply
+            m.storage.quarantine(RECORD, "engine", m.i18n.error(reply))
+            m.record = None
+        reply = await m.call("new_match", json.dumps(self.new_settings(self.first_settings())))
+        if not reply.get("ok"):
+            reply = await m.call("new_match", json.dumps(DEFAULT_SETTINGS))
+        return reply
+
+    def saved_or_dealt(self):
+        """(view, record) to draw before the engine is up, or (None, None)."""
+        self.url = read_address()
+        forget_address()
+        storage = self.m.storage
+        if self.url.get("fresh"):
+            storage.clear_game()
+        elif self.url.get("settings"):
+            # a link with settings never throws away a match in progress unasked
+            self.url_asks = self.saved_in_progress()
+            if not self.url_asks:
+                storage.clear_game()
+        view, record = storage.load_game()
+        if view is None and record is None:
+            view, record = self.first_table()
+        return (view, record)
+
+    def saved_in_progress(self):
+        view, record = self.m.storage.load_game()
+        if record is None:
+            return False
+        if view is not None:
+            if view.get("phase") == "match-over":
+                return False
+            return view.get("hand_no", 1) > 1 or view.get("moves_in_hand", 0) > 0
+        hands = record.get("hands") or []
+        return len(hands) > 1 or bool(hands and hands[-1].get("moves"))
+
+    def first_table(self):
+        """No saved match (a first visit): one of the opening tables the build dealt
+        (index.html's #first-tables, tools/first_tables.py), drawn at once like a saved
+        table while Pyodide starts; the worker then restores its record. Only for the
+        default match (no URL settings, default settings); else (None, None)."""
+        url = self.url
+        if url.get("settings") or "seed" in url or "first_dealer" in url:
+            return (None, None)
+        settings = self.first_settings()
+        if settings != DEFAULT_SETTINGS:
+            return (None, None)
+        try:
+            tables = json.loads(document.getElementById("first-tables").textContent)
+            table = tables[int(window.Math.random() * len(tables)) % len(tables)]
+            view, record = table["view"], table["record"]
+        except Exception:
+            return (None, None)
+        dealt = view.get("settings") or {}
+        for key in settings:
+            if dealt.get(key) != settings[key]:
+                return (None, None)
+        return (view, record)
+
+    def first_settings(self):
+        """The settings of this visit's first match: the last new match's, then the URL's."""
+        settings = {}
+        saved = self.m.prefs.get("settings")
+        settings.update(saved if isinstance(saved, dict) else DEFAULT_SETTINGS)
+        url = self.url.get("settings")
+        if url:
+            settings.update(url)
+            if "seats" in url and "preset" not in url:
+                settings.pop("preset", None)
+        return settings
+
+    def new_settings(self, settings):
+        """Settings for new_match, with the URL's seed and first dealer if it gave them."""
+        out = dict(settings)
+        for key in ("seed", "first_dealer"):
+            if key in self.url:
+                out[key] = self.url[key]
+        return out
+
+    def ask_about_link(self):
+        """Once the engine is up: the link's settings replace the match in progress
+        only if the player agrees."""
+        if not self.url_asks:
+            return
+        self.url_asks = False
+        if self.m.in_progress():
+            self.m.new_match.ask(self.first_settings())

@@ -1,0 +1,59 @@
+# The player's preferences (MicroPython, main thread): the page's language and
+# the deck's style, kept in storage's prefs with the last new match's settings.
+# Changing one re-words or redraws the page in place.
+
+from i18n import DECKS
+from pyscript import document
+
+DECK_TOAST_MS = 1500
+
+
+def translate_static(i18n):
+    """The words written in index.html itself (data-i18n, data-i18n-label)."""
+    t = i18n.t
+    document.documentElement.lang = i18n.lang
+    nodes = document.querySelectorAll("[data-i18n]")
+    for k in range(nodes.length):
+        el = nodes.item(k)
+        el.textContent = t(el.dataset.i18n)
+    nodes = document.querySelectorAll("[data-i18n-label]")
+    for k in range(nodes.length):
+        el = nodes.item(k)
+        label = t(el.dataset.i18nLabel)
+        el.setAttribute("aria-label", label)
+        el.setAttribute("title", label)
+
+
+class Preferences:
+    def __init__(self, manager):
+        self.m = manager
+
+    def handlers(self):
+        return {"deck": lambda el: self.cycle_deck(), "lang": lambda el: self.switch_lang()}
+
+    def save(self):
+        self.m.storage.save_prefs(self.m.prefs)
+
+    def cycle_deck(self):
+        i18n = self.m.i18n
+        deck = i18n.deck
+        i18n.deck = DECKS[(DECKS.index(deck) + 1) % len(DECKS)] if deck in DECKS else DECKS[0]
+        self.m.prefs["deck"] = i18n.deck
+        self.save()
+        if self.m.view is not None:
+            self.m.draw()
+            self.m.prompt()
+        name = i18n.t("deck." + i18n.deck)
+        self.m.ui.notices.toast(i18n.t("deck.now", name=name), DECK_TOAST_MS)
+
+    def switch_lang(self):
+        i18n = self.m.i18n
+        i18n.lang = "it" if i18n.lang == "en" else "en"
+        self.m.prefs["lang"] = i18n.lang
+        self.save()
+        translate_static(i18n)
+        if self.m.view is not None:
+            self.m.draw()
+        self.m.prompt()
+        if self.m.ui.help_open():
+            self.m.actions.run("help")

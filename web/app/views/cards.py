@@ -1,0 +1,84 @@
+# Card pictures (MicroPython, main thread): faces, backs, and the deck's sprite.
+#
+# The current deck's sprite (cards/<deck>.svg, one <symbol> per card) is
+# fetched once and put into the page under #card-sprite with its ids prefixed,
+# and every card is <svg><use href="#card-7D"></svg>. (An external reference,
+# <use href="cards/french.svg#7D">, made Chromium fetch and parse the whole
+# sprite document again about once a move: 50-250 ms main-thread tasks.)
+# Every card element carries data-card (its code): a published test hook.
+
+from dom import by_id, h, parse_fragment, s
+from pyscript import document, window
+from tasks import spawn
+
+SPRITE_STORE = "card-sprite"
+SPRITE_ID = "card-"
+VIEWBOX = "0 0 200 300"
+
+
+class CardArt:
+    def __init__(self, i18n):
+        self.i18n = i18n
+        self.sprite_deck = None  # the deck whose sprite is loaded or being loaded
+
+    def href(self, code):
+        """A card's symbol in this page (the sprite is loaded on first use and
+        when the deck changes)."""
+        if self.sprite_deck != self.i18n.deck:
+            self.sprite_deck = self.i18n.deck
+            spawn(self.load_sprite(self.sprite_deck))
+        return "#" + SPRITE_ID + code
+
+    def picture(self, code, hidden=True):
+        attrs = {"viewBox": VIEWBOX, "focusable": "false"}
+        if hidden:
+            attrs["aria-hidden"] = "true"
+        return s("svg", attrs, s("use", {"href": self.href(code)}))
+
+    def button(self, code, cls="card", attrs=None):
+        """A card the player can tap (hand and table)."""
+        props = {"type": "button", "class": cls, "data-card": code}
+        props["aria-label"] = self.i18n.card(code)
+        if attrs:
+            props.update(attrs)
+        return h("button", props, self.picture(code))
+
+    def image(self, code, cls="card", tag="span"):
+        """A card shown, not tapped (last moves, piles, the count, animations)."""
+        props = {"class": cls, "data-card": code, "role": "img"}
+        props["aria-label"] = self.i18n.card(code)
+        return h(tag, props, self.picture(code))
+
+    def back(self, cls="card back"):
+        return h(
+            "span",
+            {"class": cls, "aria-hidden": "true"},
+            s(
+                "svg",
+                {"viewBox": VIEWBOX, "focusable": "false"},
+                s("use", {"href": self.href("back")}),
+            ),
+        )
+
+    async def load_sprite(self, deck):
+        try:
+            response = await window.fetch("cards/" + deck + ".svg")
+            if not response.ok:
+                raise RuntimeError("HTTP " + str(response.status))
+            text = await response.text()
+        except Exception as exc:
+            window.console.warn("card pictures not loaded:", str(exc))
+            if self.sprite_deck == deck:
+                self.sprite_deck = None  # try again at the next drawing
+            return
+        if deck != self.i18n.deck:
+            return  # the deck changed meanwhile: its own load puts it in
+        store = by_id(SPRITE_STORE)
+        if store is None:
+            store = h("div", {"id": SPRITE_STORE, "class": "sr-only", "aria-hidden": "true"})
+            document.body.appendChild(store)
+        # our own static sprite, ids prefixed so they cannot clash with the page's
+        text = text.replace(' id="', ' id="' + SPRITE_ID).replace('href="#', 'href="#' + SPRITE_ID)
+        svg = parse_fragment(text, "image/svg+xml")
+        store.replaceChildren(document.adoptNode(svg))
+        store.dataset.deck = deck

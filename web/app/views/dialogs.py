@@ -1,0 +1,51 @@
+# Opening and closing the page's <dialog> elements, and the pieces every
+# dialog has: its heading (whose id labels the dialog) and buttons.
+
+from dom import by_id, h
+from pyscript import document
+
+
+def open_dialog(name):
+    dlg = by_id(name)
+    if not dlg.open:
+        dlg.showModal()
+    return dlg
+
+
+def close_dialog(name):
+    dlg = by_id(name)
+    if dlg.open:
+        dlg.close()
+
+
+def any_dialog_open():
+    return document.querySelector("dialog[open]") is not None
+
+
+def button(action, label, cls="btn", attrs=None):
+    props = {"type": "button", "class": cls, "data-action": action}
+    if attrs:
+        props.update(attrs)
+    return h("button", props, label)
+
+
+def close_button(label):
+    return h(
+        "button",
+        {"type": "button", "class": "close", "data-action": "close", "aria-label": label},
+        "\u00d7",
+    )
+
+
+def dialog_head(name, title, close_label=None):
+    """A dialog's heading (``<name>-title`` labels the dialog) and its close button."""
+    return h(
+        "div",
+        {"class": "dialog-head"},
+        h("h2", {"id": name + "-title"}, title),
+        close_button(close_label) if close_label else None,
+    )
+
+
+def actions_row(*buttons):
+    return h("div", {"class": "dialog-actions"}, buttons)

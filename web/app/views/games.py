@@ -1,0 +1,93 @@
+# "Your games" (#dlg-games): export this match, import a record file, open the
+# statistics, and the unreadable saved data kept on the device (download it
+# exactly as stored, or discard it). #games-msg says how an export or import went.
+
+from dom import by_id, fill, h
+from pyscript import window
+
+from views.dialogs import actions_row, button, dialog_head, open_dialog
+from views.saved import why
+
+
+def when(at, lang):
+    """A stored ISO date-time in the page's language."""
+    if not at:
+        return ""
+    try:
+        return str(window.Date.new(at).toLocaleString("it-IT" if lang == "it" else "en-GB"))
+    except Exception:
+        return str(at)
+
+
+class GamesView:
+    def __init__(self, i18n):
+        self.i18n = i18n
+
+    def is_open(self):
+        return bool(by_id("dlg-games").open)
+
+    def open(self, has_record, unreadable):
+        t = self.i18n.t
+        fill(
+            by_id("dlg-games"),
+            dialog_head("dlg-games", t("games.title"), t("btn.close")),
+            self.section(
+                t("games.export_text"),
+                button("export", t("btn.export"), "btn", {"disabled": not has_record}),
+            ),
+            self.section(
+                t("games.import_text"),
+                button("import", t("btn.import")),
+                h("p", {"id": "games-msg", "class": "games-msg", "role": "alert"}),
+            ),
+            self.section(t("games.stats_text"), button("stats", t("btn.stats"))),
+            self.kept(unreadable) if unreadable else None,
+            actions_row(button("close", t("btn.close"), "btn primary")),
+        )
+        open_dialog("dlg-games")
+
+    def section(self, text, action, after=None):
+        return h(
+            "section",
+            {"class": "games-section"},
+            h("p", None, text),
+            h("div", {"class": "row"}, action),
+            after,
+        )
+
+    def kept(self, unreadable):
+        t = self.i18n.t
+        items = []
+        for k in range(len(unreadable)):
+            entry = unreadable[k]
+            index = {"data-index": k}
+            items.append(
+                h(
+                    "li",
+                    {"data-what": entry.get("what") or "data"},
+                    h(
+                        "p",
+                        None,
+                        h("strong", None, t("saved.what." + (entry.get("what") or "data"))),
+                        " " + when(entry.get("at"), self.i18n.lang),
+                    ),
+                    h("p", {"class": "why"}, why(t, entry)),
+                    h(
+                        "div",
+                        {"class": "row"},
+                        button("unreadable-download", t("btn.download_data"), "btn", index),
+                        button("unreadable-discard", t("btn.discard"), "btn danger", index),
+                    ),
+                )
+            )
+        return h(
+            "section",
+            {"class": "games-section", "aria-labelledby": "games-unreadable"},
+            h("h3", {"id": "games-unreadable"}, t("games.unreadable")),
+            h("ul", {"class": "saved-list"}, items),
+        )
+
+    def message(self, text, ok):
+        box = by_id("games-msg")
+        box.textContent = text
+        box.className = "games-msg " + ("ok" if ok else "bad")
