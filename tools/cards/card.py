@@ -23,20 +23,27 @@ def rot180(children: Iterable[str]) -> str:
     return group(children, transform=f"rotate(180 {fmt(CX)} {fmt(CY)})")
 
 
+BACK_FIELD = (16.0, 16.0, 184.0, 284.0)  # the patterned field inside a back's frame
+
+
+def card_edge(pal: Palette) -> str:
+    """The card's paper and its rounded edge."""
+    return el(
+        "rect",
+        x=1.5,
+        y=1.5,
+        width=197,
+        height=297,
+        rx=13,
+        fill=pal.paper,
+        stroke=pal.edge,
+        stroke_width=2,
+    )
+
+
 def card_bg_def(pid: str, pal: Palette, border: bool) -> str:
-    parts = [
-        el(
-            "rect",
-            x=1.5,
-            y=1.5,
-            width=197,
-            height=297,
-            rx=13,
-            fill=pal.paper,
-            stroke=pal.edge,
-            stroke_width=2,
-        ),
-    ]
+    """The blank face every card of a deck starts from (``{pid}bg``)."""
+    parts = [card_edge(pal)]
     if border:
         parts.append(
             el(
@@ -53,6 +60,48 @@ def card_bg_def(pid: str, pal: Palette, border: bool) -> str:
             )
         )
     return group(parts, id=f"{pid}bg")
+
+
+def back_face(
+    pal: Palette,
+    pattern: Iterable[str],
+    frame: str,
+    oval: tuple[float, float, str],
+    ring: float,
+) -> list[str]:
+    """A card back up to its emblem: coloured panel, ``pattern``, a frame, a white oval.
+
+    ``oval`` is the oval's half-width, half-height and edge colour; a ring
+    ``ring`` wide in the back's colour runs 6 inside it.
+    """
+    rx, ry, oval_edge = oval
+    return [
+        card_edge(pal),
+        el("rect", x=10, y=10, width=180, height=280, rx=8, fill=pal.back),
+        *pattern,
+        el(
+            "rect",
+            x=16,
+            y=16,
+            width=168,
+            height=268,
+            rx=4,
+            fill="none",
+            stroke=frame,
+            stroke_width=2,
+        ),
+        el("ellipse", cx=CX, cy=CY, rx=rx, ry=ry, fill=pal.white, stroke=oval_edge, stroke_width=3),
+        el(
+            "ellipse",
+            cx=CX,
+            cy=CY,
+            rx=rx - 6,
+            ry=ry - 6,
+            fill="none",
+            stroke=pal.back,
+            stroke_width=ring,
+        ),
+    ]
 
 
 def eyes(cx: float, cy: float, gap: float, pal: Palette, r: float = 1.7) -> str:
@@ -96,3 +145,19 @@ def crown(cx: float, base: float, w: float, h: float, pal: Palette, points: int 
     )
     out += el("circle", cx=cx, cy=base - 2.5, r=1.8, fill=pal.red)
     return out
+
+
+def gilded_rod(d: str, width: float, core: float, pal: Palette) -> str:
+    """A gold rod (a sceptre) along ``d``: a dark gold stroke with a bright ``core``."""
+    return "".join(
+        el("path", d=d, stroke=colour, stroke_width=w, stroke_linecap="round", fill="none")
+        for colour, w in ((pal.gold_dark, width), (pal.gold, core))
+    )
+
+
+def beard(d: str, mouth_y: float, pal: Palette) -> str:
+    """A full beard (outline ``d``) with the moustache's curve at height ``mouth_y``."""
+    moustache = f"M93,{fmt(mouth_y)}Q100,{fmt(mouth_y - 4)} 107,{fmt(mouth_y)}"
+    return el(
+        "path", d=d, fill=pal.hair, stroke=pal.ink, stroke_width=1.6, stroke_linejoin="round"
+    ) + el("path", d=moustache, stroke=pal.ink, stroke_width=1.6, fill="none")

@@ -7,10 +7,14 @@ from pathlib import Path
 
 from tools.cards.card import RANKS, SUITS, H, W
 from tools.cards.french import fr_defs, french_cards
-from tools.cards.italian import NEAPOLITAN_STYLE, PIACENTINE_STYLE, it_defs, italian_cards
+from tools.cards.italian import italian_cards, italian_defs
+from tools.cards.neapolitan import NEAPOLITAN_STYLE
 from tools.cards.palette import FRENCH
+from tools.cards.piacentine import PIACENTINE_STYLE
 from tools.cards.svg import Attr, el
 
+# Inherited properties reset on every symbol, so styles on the page's <svg>/<use>
+# (fill, stroke, letter-spacing, ...) cannot leak into the card art.
 RESET: dict[str, Attr] = {
     "fill": "#000",
     "fill_rule": "nonzero",
@@ -43,10 +47,10 @@ def sprite(title: str, defs: list[str], cards: dict[str, str]) -> str:
 DECKS: dict[str, Callable[[], str]] = {
     "french": lambda: sprite("French suits", fr_defs(FRENCH), french_cards(FRENCH)),
     "neapolitan": lambda: sprite(
-        "Neapolitan", it_defs(NEAPOLITAN_STYLE), italian_cards(NEAPOLITAN_STYLE)
+        "Neapolitan", italian_defs(NEAPOLITAN_STYLE), italian_cards(NEAPOLITAN_STYLE)
     ),
     "piacentine": lambda: sprite(
-        "Piacentine", it_defs(PIACENTINE_STYLE), italian_cards(PIACENTINE_STYLE)
+        "Piacentine", italian_defs(PIACENTINE_STYLE), italian_cards(PIACENTINE_STYLE)
     ),
 }
 

@@ -55,6 +55,11 @@ def tf(x: float, y: float, s: float = 1.0, rot: float = 0.0, sx: float | None = 
     return out
 
 
+def outline(colour: str, width: float) -> dict[str, Attr]:
+    """The stroke of a shape outlined with round joins (spread into ``el``)."""
+    return {"stroke": colour, "stroke_width": width, "stroke_linejoin": "round"}
+
+
 def use(ref: str, transform: str | None = None, **attrs: Attr) -> str:
     """A ``<use>`` of an id in the same file."""
     if transform:
