@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tools.cards.palette import Palette
-from tools.cards.svg import Pt, el, fmt, group, path_d
+from tools.cards.svg import Pt, el, fmt, group, line, outline, path_d
 
 W = 200
 H = 300
@@ -149,15 +149,15 @@ def crown(cx: float, base: float, w: float, h: float, pal: Palette, points: int 
 
 def gilded_rod(d: str, width: float, core: float, pal: Palette) -> str:
     """A gold rod (a sceptre) along ``d``: a dark gold stroke with a bright ``core``."""
-    return "".join(
-        el("path", d=d, stroke=colour, stroke_width=w, stroke_linecap="round", fill="none")
-        for colour, w in ((pal.gold_dark, width), (pal.gold, core))
-    )
+    return line(d, pal.gold_dark, width, round_cap=True) + line(d, pal.gold, core, round_cap=True)
 
 
 def beard(d: str, mouth_y: float, pal: Palette) -> str:
     """A full beard (outline ``d``) with the moustache's curve at height ``mouth_y``."""
     moustache = f"M93,{fmt(mouth_y)}Q100,{fmt(mouth_y - 4)} 107,{fmt(mouth_y)}"
-    return el(
-        "path", d=d, fill=pal.hair, stroke=pal.ink, stroke_width=1.6, stroke_linejoin="round"
-    ) + el("path", d=moustache, stroke=pal.ink, stroke_width=1.6, fill="none")
+    return el("path", d=d, fill=pal.hair, **outline(pal.ink, 1.6)) + line(moustache, pal.ink, 1.6)
+
+
+def ermine_spots(d: str, pal: Palette) -> str:
+    """The black tails dotted on ermine fur, as short strokes along ``d``."""
+    return line(d, pal.ink, 2.2, round_cap=True)

@@ -7,10 +7,10 @@ drawn by the card.
 
 from __future__ import annotations
 
-from tools.cards.card import beard, crown, eyes, gilded_rod
+from tools.cards.card import beard, crown, ermine_spots, eyes, gilded_rod
 from tools.cards.italian_style import ItalianStyle
 from tools.cards.palette import palette_colour
-from tools.cards.svg import Attr, el, fmt, group, outline, tf, use
+from tools.cards.svg import Attr, el, fmt, group, line, outline, tf, use
 
 SW = 2.2  # the figures' outline
 
@@ -36,11 +36,6 @@ def face(cx: float, cy: float, r: float, st: ItalianStyle) -> str:
     )
 
 
-def band(d: str, colour: str, width: float) -> str:
-    """A stroke of trim (no fill), e.g. a gold hem."""
-    return el("path", d=d, stroke=colour, stroke_width=width, fill="none")
-
-
 def fante(st: ItalianStyle) -> list[str]:
     """A page in a belted tunic and a feathered cap, right arm raised."""
     pal = st.pal
@@ -57,9 +52,9 @@ def fante(st: ItalianStyle) -> list[str]:
         el("circle", cx=69, cy=194, r=6.5, fill=pal.skin, **S),
         # tunic
         el("path", d="M76,118Q100,110 124,118L140,208Q100,218 60,208Z", fill="currentColor", **S),
-        band("M100,116L100,212", pal.gold, 4),
+        line("M100,116L100,212", pal.gold, 4),
         el("path", d="M67,164Q100,172 133,164L134,174Q100,182 66,174Z", fill=pal.gold_dark, **S),
-        band("M62,202Q100,212 138,202", pal.gold, 4),
+        line("M62,202Q100,212 138,202", pal.gold, 4),
         # raised right arm
         el("path", d="M118,120L146,104L152,114L126,134Z", fill="currentColor", **S),
         el("circle", cx=150, cy=106, r=6.5, fill=pal.skin, **S),
@@ -122,7 +117,7 @@ def horse(st: ItalianStyle) -> list[str]:
         # mane, eye, nostril
         el("path", d="M60,90Q86,114 102,158L92,160Q78,124 54,100Z", fill=pal.hair, **S),
         el("circle", cx=45, cy=112, r=2.8, fill=ink),
-        band("M27,144q3,-3 6,0", ink, 1.6),
+        line("M27,144q3,-3 6,0", ink, 1.6),
         # bridle and reins
         el(
             "path",
@@ -132,11 +127,11 @@ def horse(st: ItalianStyle) -> list[str]:
             fill="none",
             stroke_linecap="round",
         ),
-        band("M45,146Q68,150 86,138", pal.red, 1.8),
+        line("M45,146Q68,150 86,138", pal.red, 1.8),
         # saddle cloth
         el("path", d="M84,164L138,164L142,214Q112,220 82,214Z", fill=st.saddle, **S),
-        band("M86,206Q112,212 140,206", pal.gold, 3.5),
-        band("M86,172L136,172", pal.gold, 2.5),
+        line("M86,206Q112,212 140,206", pal.gold, 3.5),
+        line("M86,172L136,172", pal.gold, 2.5),
     ]
 
 
@@ -153,16 +148,12 @@ def rider(st: ItalianStyle) -> list[str]:
         el("circle", cx=88, cy=138, r=5.5, fill=pal.skin, **S),
         el("path", d="M120,116L146,92L152,100L126,128Z", fill="currentColor", **S),
         el("circle", cx=150, cy=96, r=6, fill=pal.skin, **S),
-        band("M94,138L126,138", pal.gold, 4),
+        line("M94,138L126,138", pal.gold, 4),
         el("rect", x=104, y=98, width=12, height=16, fill=pal.skin, **S),
         face(110, 90, 14, st),
         el("path", d="M94,84C92,70 102,64 112,66C124,68 128,76 126,84Z", fill=st.rider_hat, **S),
         el("path", d="M120,72C124,58 132,52 142,50C138,60 130,68 122,76Z", fill=pal.red, **S),
     ]
-
-
-def ermine_spots(d: str, ink: str) -> str:
-    return el("path", d=d, stroke=ink, stroke_width=2.2, stroke_linecap="round", fill="none")
 
 
 def king(st: ItalianStyle, mantle: str) -> list[str]:
@@ -178,12 +169,12 @@ def king(st: ItalianStyle, mantle: str) -> list[str]:
         ermine_spots(
             "M100,132l0,5M98,150l0,5M102,168l0,5M98,186l0,5M102,204l0,5"
             "M98,222l0,5M102,240l0,5M98,256l0,5",
-            ink,
+            pal,
         ),
         el("path", d="M76,172Q100,180 124,172L125,181Q100,189 75,181Z", fill=pal.gold, **S),
         # ermine cape
         el("path", d="M70,124Q100,110 130,124L136,146Q100,156 64,146Z", fill=pal.white, **S),
-        ermine_spots("M76,136l0,5M90,140l0,5M110,140l0,5M124,136l0,5", ink),
+        ermine_spots("M76,136l0,5M90,140l0,5M110,140l0,5M124,136l0,5", pal),
         # arms, the sceptre in the right hand
         el("path", d="M72,132L56,172L66,176L82,144Z", fill="currentColor", **S),
         el("circle", cx=60, cy=176, r=7, fill=pal.skin, **S),

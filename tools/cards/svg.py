@@ -60,6 +60,12 @@ def outline(colour: str, width: float) -> dict[str, Attr]:
     return {"stroke": colour, "stroke_width": width, "stroke_linejoin": "round"}
 
 
+def line(d: str, colour: str, width: float, round_cap: bool = False) -> str:
+    """A stroked path with no fill (a hem, a stroke of trim, a rod)."""
+    cap: dict[str, Attr] = {"stroke_linecap": "round"} if round_cap else {}
+    return el("path", d=d, stroke=colour, stroke_width=width, **cap, fill="none")
+
+
 def use(ref: str, transform: str | None = None, **attrs: Attr) -> str:
     """A ``<use>`` of an id in the same file."""
     if transform:
