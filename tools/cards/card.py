@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tools.cards.palette import Palette
-from tools.cards.svg import Pt, el, fmt, group, line, outline, path_d
+from tools.cards.svg import Pt, circle, ellipse, fmt, group, line, outline, path, path_d, rect
 
 W = 200
 H = 300
@@ -28,17 +28,7 @@ BACK_FIELD = (16.0, 16.0, 184.0, 284.0)  # the patterned field inside a back's f
 
 def card_edge(pal: Palette) -> str:
     """The card's paper and its rounded edge."""
-    return el(
-        "rect",
-        x=1.5,
-        y=1.5,
-        width=197,
-        height=297,
-        rx=13,
-        fill=pal.paper,
-        stroke=pal.edge,
-        stroke_width=2,
-    )
+    return rect(1.5, 1.5, 197, 297, rx=13, fill=pal.paper, stroke=pal.edge, stroke_width=2)
 
 
 def card_bg_def(pid: str, pal: Palette, border: bool) -> str:
@@ -46,18 +36,7 @@ def card_bg_def(pid: str, pal: Palette, border: bool) -> str:
     parts = [card_edge(pal)]
     if border:
         parts.append(
-            el(
-                "rect",
-                x=9,
-                y=9,
-                width=182,
-                height=282,
-                rx=7,
-                fill="none",
-                stroke=pal.red,
-                stroke_width=1.6,
-                opacity=0.75,
-            )
+            rect(9, 9, 182, 282, rx=7, fill="none", stroke=pal.red, stroke_width=1.6, opacity=0.75)
         )
     return group(parts, id=f"{pid}bg")
 
@@ -77,37 +56,16 @@ def back_face(
     rx, ry, oval_edge = oval
     return [
         card_edge(pal),
-        el("rect", x=10, y=10, width=180, height=280, rx=8, fill=pal.back),
+        rect(10, 10, 180, 280, rx=8, fill=pal.back),
         *pattern,
-        el(
-            "rect",
-            x=16,
-            y=16,
-            width=168,
-            height=268,
-            rx=4,
-            fill="none",
-            stroke=frame,
-            stroke_width=2,
-        ),
-        el("ellipse", cx=CX, cy=CY, rx=rx, ry=ry, fill=pal.white, stroke=oval_edge, stroke_width=3),
-        el(
-            "ellipse",
-            cx=CX,
-            cy=CY,
-            rx=rx - 6,
-            ry=ry - 6,
-            fill="none",
-            stroke=pal.back,
-            stroke_width=ring,
-        ),
+        rect(16, 16, 168, 268, rx=4, fill="none", stroke=frame, stroke_width=2),
+        ellipse(CX, CY, rx, ry, fill=pal.white, stroke=oval_edge, stroke_width=3),
+        ellipse(CX, CY, rx - 6, ry - 6, fill="none", stroke=pal.back, stroke_width=ring),
     ]
 
 
 def eyes(cx: float, cy: float, gap: float, pal: Palette, r: float = 1.7) -> str:
-    return el("circle", cx=cx - gap, cy=cy, r=r, fill=pal.ink) + el(
-        "circle", cx=cx + gap, cy=cy, r=r, fill=pal.ink
-    )
+    return circle(cx - gap, cy, r, fill=pal.ink) + circle(cx + gap, cy, r, fill=pal.ink)
 
 
 def crown(cx: float, base: float, w: float, h: float, pal: Palette, points: int = 3) -> str:
@@ -120,30 +78,12 @@ def crown(cx: float, base: float, w: float, h: float, pal: Palette, points: int 
         y = base - h if i % 2 == 0 else base - h * 0.45
         pts.append((x, y))
     pts.append((cx + half, base))
-    out = el(
-        "path",
-        d=path_d(pts),
-        fill=pal.gold,
-        stroke=pal.ink,
-        stroke_width=2,
-        stroke_linejoin="round",
-    )
+    out = path(path_d(pts), fill=pal.gold, stroke=pal.ink, stroke_width=2, stroke_linejoin="round")
     for i in range(0, n + 1, 2):
         x = cx - half + w * i / n
-        out += el(
-            "circle", cx=x, cy=base - h - 2, r=2.6, fill=pal.gold, stroke=pal.ink, stroke_width=1.4
-        )
-    out += el(
-        "rect",
-        x=cx - half,
-        y=base - 5,
-        width=w,
-        height=5,
-        fill=pal.gold_dark,
-        stroke=pal.ink,
-        stroke_width=1.4,
-    )
-    out += el("circle", cx=cx, cy=base - 2.5, r=1.8, fill=pal.red)
+        out += circle(x, base - h - 2, 2.6, fill=pal.gold, stroke=pal.ink, stroke_width=1.4)
+    out += rect(cx - half, base - 5, w, 5, fill=pal.gold_dark, stroke=pal.ink, stroke_width=1.4)
+    out += circle(cx, base - 2.5, 1.8, fill=pal.red)
     return out
 
 
@@ -155,7 +95,7 @@ def gilded_rod(d: str, width: float, core: float, pal: Palette) -> str:
 def beard(d: str, mouth_y: float, pal: Palette) -> str:
     """A full beard (outline ``d``) with the moustache's curve at height ``mouth_y``."""
     moustache = f"M93,{fmt(mouth_y)}Q100,{fmt(mouth_y - 4)} 107,{fmt(mouth_y)}"
-    return el("path", d=d, fill=pal.hair, **outline(pal.ink, 1.6)) + line(moustache, pal.ink, 1.6)
+    return path(d, fill=pal.hair, **outline(pal.ink, 1.6)) + line(moustache, pal.ink, 1.6)
 
 
 def ermine_spots(d: str, pal: Palette) -> str:

@@ -4,8 +4,21 @@ from __future__ import annotations
 
 from tools.cards.card import BACK_FIELD, CX, CY, RANKS, SUITS, back_face, card_bg_def, rot180
 from tools.cards.french_figures import figure_defs
-from tools.cards.palette import SANS, Palette, palette_colour
-from tools.cards.svg import Pt, circle_d, el, group, lattice_d, line, text, tf, use
+from tools.cards.palette import SANS, Palette
+from tools.cards.svg import (
+    Pt,
+    circle,
+    circle_d,
+    el,
+    group,
+    lattice_d,
+    line,
+    path,
+    rect,
+    text,
+    tf,
+    use,
+)
 
 FR_PIPS: dict[str, str] = {
     "H": (
@@ -61,15 +74,12 @@ def fr_pip_card(rank: str, suit: str, pal: Palette) -> str:
     if rank == "A":
         big = 1.15 if suit != "S" else 1.25
         if suit == "S":
+            parts.append(circle(CX, CY, 66, fill="none", stroke=pal.ink, stroke_width=1.5))
             parts.append(
-                el("circle", cx=CX, cy=CY, r=66, fill="none", stroke=pal.ink, stroke_width=1.5)
-            )
-            parts.append(
-                el(
-                    "circle",
-                    cx=CX,
-                    cy=CY,
-                    r=61,
+                circle(
+                    CX,
+                    CY,
+                    61,
                     fill="none",
                     stroke=pal.gold_dark,
                     stroke_width=1.2,
@@ -93,36 +103,18 @@ FR_GARMENT = {
 
 def fr_face_card(rank: str, suit: str, pal: Palette) -> str:
     colour = fr_suit_color(suit, pal)
-    garment = palette_colour(pal, FR_GARMENT[rank][suit])
+    garment = pal.colour(FR_GARMENT[rank][suit])
     half = use(f"fr-{rank}", color=garment)
     pip = use(f"fr-{suit}", tf(148, 40, 0.2))
     return "".join(
         [
             use("fr-bg"),
-            el(
-                "rect",
-                x=40,
-                y=24,
-                width=120,
-                height=252,
-                fill="#fbf4e2",
-                stroke=colour,
-                stroke_width=2,
-            ),
+            rect(40, 24, 120, 252, fill="#fbf4e2", stroke=colour, stroke_width=2),
             half,
             pip,
             rot180([half, pip]),
-            el("path", d="M40,150L160,150", stroke=pal.ink, stroke_width=1.6),
-            el(
-                "rect",
-                x=44,
-                y=28,
-                width=112,
-                height=244,
-                fill="none",
-                stroke=colour,
-                stroke_width=0.8,
-            ),
+            path("M40,150L160,150", stroke=pal.ink, stroke_width=1.6),
+            rect(44, 28, 112, 244, fill="none", stroke=colour, stroke_width=0.8),
             fr_index(rank, suit, pal),
         ]
     )

@@ -14,7 +14,7 @@ from tools.cards.italian_pips import pip_marks
 from tools.cards.italian_style import ItalianStyle
 from tools.cards.italian_suits import suit_defs
 from tools.cards.palette import SERIF
-from tools.cards.svg import el, group, text, tf, use
+from tools.cards.svg import el, group, path, rect, text, tf, use
 
 ITALIAN_NUMBER = {"A": "1", "J": "8", "Q": "9", "K": "10"}
 
@@ -49,18 +49,8 @@ def number(rank: str, st: ItalianStyle) -> str:
     pal = st.pal
     n = ITALIAN_NUMBER.get(rank, rank)
     length = 31.0 if len(n) == 2 else None
-    frame = el(
-        "rect",
-        x=6,
-        y=6,
-        width=37,
-        height=46,
-        rx=3,
-        fill=pal.number_bg,
-        stroke=st.number_ink,
-        stroke_width=2,
-    )
-    one = frame + text(n, 24.5, 43, 40, st.number_ink, SERIF, length=length)
+    frame = rect(6, 6, 37, 46, rx=3, fill=pal.number_bg, stroke=st.accents.number, stroke_width=2)
+    one = frame + text(n, 24.5, 43, 40, st.accents.number, SERIF, length=length)
     return one + rot180([one])
 
 
@@ -71,7 +61,7 @@ def back_motif(st: ItalianStyle) -> str:
     stay as they were when the decks were split into modules.
     """
     pal = st.pal
-    star = el("path", d="M0,-7Q3,0 0,7Q-3,0 0,-7ZM-7,0Q0,3 7,0Q0,-3 -7,0Z", fill=pal.back_line)
+    star = path("M0,-7Q3,0 0,7Q-3,0 0,-7ZM-7,0Q0,3 7,0Q0,-3 -7,0Z", fill=pal.back_line)
     return group([star, el("circle", r=1.6, fill=pal.back)], id=f"{st.pid}mot")
 
 
@@ -85,6 +75,6 @@ def back_def(st: ItalianStyle) -> str:
         use(f"{p}sws", tf(CX - 25, CY + 22, 0.5, -8)),
         use(f"{p}clubs", tf(CX + 25, CY, 0.5, 8)),
     ]
-    pattern = st.back_pattern(p, pal)
+    pattern = st.back_pattern()
     face = back_face(pal, pattern, pal.back_line, (48, 62, pal.back_line), 1.4)
     return group([*face, *emblem], id=f"{p}backart")

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
-import math
-
 from tools.cards.card import CX, CY, crown
 from tools.cards.italian_style import ItalianStyle
-from tools.cards.svg import Pt, bez, bez_dir, el, fmt, group, outline, path_d, tf, use
+from tools.cards.svg import (
+    Curve,
+    circle,
+    el,
+    ellipse,
+    fmt,
+    group,
+    outline,
+    path,
+    path_d,
+    tf,
+    use,
+)
 
 
 def ace_marks(suit: str, st: ItalianStyle) -> str:
@@ -25,16 +35,15 @@ def coin_ace(st: ItalianStyle) -> str:
     """A large coin on a disc with sixteen rays."""
     pal = st.pal
     rays = [
-        el(
-            "path",
-            d="M-7,-66L0,-84L7,-66Z",
+        path(
+            "M-7,-66L0,-84L7,-66Z",
             fill=pal.red if i % 2 == 0 else pal.gold_dark,
             **outline(pal.ink, 1.4),
             transform=f"rotate({fmt(i * 22.5)})",
         )
         for i in range(16)
     ]
-    ground = el("circle", r=70, fill=st.ace_ground, stroke=pal.ink, stroke_width=2.5)
+    ground = el("circle", r=70, fill=st.accents.ace_ground, stroke=pal.ink, stroke_width=2.5)
     coin = use(f"{st.pid}coin", tf(0, 0, 1.36))
     return group([group(rays), ground, coin], transform=tf(CX, CY))
 
@@ -43,18 +52,17 @@ def cup_ace(st: ItalianStyle) -> str:
     """A large cup with a string of pearls across its bowl, over its shadow."""
     pal = st.pal
     pearls = "".join(
-        el(
-            "circle",
-            cx=CX + x,
-            cy=CY - 36 + 0.004 * x * x * 2.05,
-            r=2.6,
+        circle(
+            CX + x,
+            CY - 36 + 0.004 * x * x * 2.05,
+            2.6,
             fill=pal.white,
             stroke=pal.ink,
             stroke_width=1,
         )
         for x in range(-48, 49, 12)
     )
-    shadow = el("ellipse", cx=CX, cy=250, rx=60, ry=9, fill=pal.green, opacity=0.3)
+    shadow = ellipse(CX, 250, 60, 9, fill=pal.green, opacity=0.3)
     return "".join([shadow, use(f"{st.pid}cup", tf(CX, 150, 2.05)), pearls])
 
 
@@ -71,9 +79,8 @@ def baton_ace(st: ItalianStyle) -> str:
 
 def leaf(x: float, y: float, angle: float, size: float, st: ItalianStyle) -> str:
     """A pointed leaf whose base is at (x, y), pointing at ``angle`` degrees (0 = up)."""
-    return el(
-        "path",
-        d=f"M0,0Q{fmt(size * 0.42)},{fmt(-size * 0.45)} 0,{fmt(-size)}"
+    return path(
+        f"M0,0Q{fmt(size * 0.42)},{fmt(-size * 0.45)} 0,{fmt(-size)}"
         f"Q{fmt(-size * 0.42)},{fmt(-size * 0.45)} 0,0Z",
         fill=st.pal.green,
         **outline(st.pal.ink, 1.1),
@@ -94,21 +101,11 @@ def laurel(st: ItalianStyle) -> str:
 
 def laurel_branch(side: int, st: ItalianStyle) -> str:
     """A curved stem with pairs of leaves and one at its tip; ``side`` -1 is left."""
-    curve: tuple[Pt, Pt, Pt] = (
-        (CX + side * 6, 262.0),
-        (CX + side * 86, 226.0),
-        (CX + side * 58, 78.0),
-    )
-
-    def heading(t: float) -> float:
-        dx, dy = bez_dir(*curve, t)
-        return math.degrees(math.atan2(dx, -dy))
-
-    stem = [bez(*curve, i / 16) for i in range(17)]
+    curve = Curve((CX + side * 6, 262.0), (CX + side * 86, 226.0), (CX + side * 58, 78.0))
+    stem = [curve.point(i / 16) for i in range(17)]
     parts = [
-        el(
-            "path",
-            d=path_d(stem, close=False),
+        path(
+            path_d(stem, close=False),
             stroke=st.pal.green,
             stroke_width=3,
             fill="none",
@@ -117,8 +114,8 @@ def laurel_branch(side: int, st: ItalianStyle) -> str:
     ]
     for i in range(1, 10):
         t = 0.1 + i * 0.09
-        x, y = bez(*curve, t)
-        parts.extend(leaf(x, y, heading(t) + da, 17.0, st) for da in (-38.0, 38.0))
-    tip = bez(*curve, 1.0)
-    parts.append(leaf(tip[0], tip[1], heading(1.0), 17.0, st))
+        x, y = curve.point(t)
+        parts.extend(leaf(x, y, curve.heading(t) + da, 17.0, st) for da in (-38.0, 38.0))
+    tip = curve.point(1.0)
+    parts.append(leaf(tip[0], tip[1], curve.heading(1.0), 17.0, st))
     return "".join(parts)

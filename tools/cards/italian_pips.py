@@ -5,7 +5,7 @@ from __future__ import annotations
 from tools.cards.card import CX, CY
 from tools.cards.italian_style import ItalianStyle
 from tools.cards.italian_suits import SWORD_LENSES, lens_sword_id
-from tools.cards.svg import el, group, tf, use
+from tools.cards.svg import el, ellipse, group, tf, use
 
 Place = tuple[float, float, float]  # x, y, scale
 
@@ -75,12 +75,11 @@ def settebello_flourish(st: ItalianStyle) -> str:
     """A small wreath behind the centre coin marks the settebello."""
     pal = st.pal
     leaves = [
-        el(
-            "ellipse",
-            cx=0,
-            cy=-34,
-            rx=5.5,
-            ry=10,
+        ellipse(
+            0,
+            -34,
+            5.5,
+            10,
             fill=pal.green,
             stroke=pal.ink,
             stroke_width=1,

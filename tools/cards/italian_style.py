@@ -1,16 +1,73 @@
-"""What tells the two Italian decks apart: their colours and the parts each draws its own way.
+"""What tells the two Italian decks apart: a style's colours and the parts it draws its own way.
 
-Everything else (the layouts of the pips, the aces, the court figures, the number
-frames and the card back) is drawn by the ``italian*`` modules for both styles.
+The parts both styles draw alike (the layouts of the pips, the aces, the court
+figures, the number frames, the card back's frame) only take colours from the
+style's ``Accents`` and a few shapes (the cup's bands); the parts each draws
+differently are the methods ``neapolitan.py`` and ``piacentine.py`` implement.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, fields
+from typing import ClassVar, NamedTuple
 
 from tools.cards.palette import Palette
-from tools.cards.svg import el, fmt
+from tools.cards.svg import fmt, path
+
+STYLES = ("neapolitan", "piacentine")
+
+
+@dataclass(frozen=True)
+class Accents:
+    """The colour each style gives to a part of the art both styles share."""
+
+    number: str  # the rank number and its frame
+    ace_ground: str  # the disc behind the ace of coins
+    grip: str  # the swords' grip
+    cup_knob: str  # the knob on the cup's stem
+    hose: str  # the Fante's and the rider's hose
+    fante_cap: str
+    saddle: str  # the horse's saddle cloth
+    rider_hat: str
+
+
+# The palette colour of each accent: (Neapolitan, Piacentine).
+ACCENTS: dict[str, tuple[str, str]] = {
+    "number": ("ink", "red"),
+    "ace_ground": ("green", "blue"),
+    "grip": ("red", "wood_dark"),
+    "cup_knob": ("red", "blue"),
+    "hose": ("gold", "red"),
+    "fante_cap": ("red", "blue"),
+    "saddle": ("red", "gold"),
+    "rider_hat": ("blue", "green"),
+}
+
+
+def accents(style: str, pal: Palette) -> Accents:
+    """The accents of ``style`` (one of ``STYLES``) in the colours of ``pal``."""
+    column = STYLES.index(style)
+    return Accents(**{f.name: pal.colour(ACCENTS[f.name][column]) for f in fields(Accents)})
+
+
+class BowlBand(NamedTuple):
+    """A band round the cup's bowl, sagging with its curve."""
+
+    top: float  # the band's height at the middle of its upper and lower edges
+    bottom: float
+    halves: tuple[float, float]  # its half-widths at the upper and lower edges
+    colour: str  # a palette colour's name
+    edge: float  # its outline's width
+
+
+class BowlLine(NamedTuple):
+    """A painted line round the cup's bowl."""
+
+    y: float
+    half: float  # half-width
+    colour: str  # a palette colour's name
+    width: float
 
 
 @dataclass(frozen=True)
@@ -48,9 +105,8 @@ class Baton:
     def highlight(self, inset: float, colour: str, width: float, opacity: float) -> str:
         """A lengthwise gleam ``inset`` of the half-width left of the axis."""
         hw0, hw1 = self.hw0, self.hw1
-        return el(
-            "path",
-            d=f"M{fmt(-hw0 * inset)},{fmt(self.y0 - hw0 * 2)}"
+        return path(
+            f"M{fmt(-hw0 * inset)},{fmt(self.y0 - hw0 * 2)}"
             f"L{fmt(-hw1 * inset)},{fmt(self.y1 + hw1 * 2)}",
             stroke=colour,
             stroke_width=width,
@@ -61,22 +117,25 @@ class Baton:
 
 
 @dataclass(frozen=True)
-class ItalianStyle:
-    """One Italian deck: its palette, per-style colours and per-style drawing."""
+class ItalianStyle(ABC):
+    """One Italian deck: its palette and accents, and the parts it draws its own way."""
 
     pid: str  # id prefix of the sprite's defs
     pal: Palette
-    garment: dict[str, str]  # suit -> palette colour name of the court figures' clothes
-    border: bool  # a thin red frame inside the card's edge
-    number_ink: str  # the rank number and its frame
-    ace_ground: str  # the disc behind the ace of coins
-    grip: str  # the swords' grip
-    cup_knob: str  # the knob on the cup's stem
-    hose: str  # the Fante's and the rider's hose
-    fante_cap: str
-    saddle: str  # the horse's saddle cloth
-    rider_hat: str
-    coin_face: Callable[[Palette], list[str]]  # the coin inside its gold disc
-    cup_bands: Callable[[Palette], list[str]]  # the bands round the cup's bowl
-    baton: Callable[[Baton, Palette], list[str]]
-    back_pattern: Callable[[str, Palette], list[str]]  # (id prefix, palette) -> the back's field
+    accents: Accents
+    garment: dict[str, str]  # suit -> palette colour of the court figures' clothes
+    border: ClassVar[bool] = False  # a thin red frame inside the card's edge
+    cup_band: ClassVar[BowlBand]
+    cup_line: ClassVar[BowlLine]
+
+    @abstractmethod
+    def coin_face(self) -> list[str]:
+        """The coin's face inside its gold disc of radius 47."""
+
+    @abstractmethod
+    def baton_trim(self, b: Baton) -> tuple[list[str], list[str]]:
+        """What goes behind the baton's wooden body and what goes over it."""
+
+    @abstractmethod
+    def back_pattern(self) -> list[str]:
+        """The pattern on the back's coloured field, round the oval."""

@@ -6,8 +6,21 @@ cup's bands, the baton's finish) comes from its ``ItalianStyle``.
 
 from __future__ import annotations
 
-from tools.cards.italian_style import Baton, ItalianStyle
-from tools.cards.svg import Pt, bez, bez_dir, el, group, offset, outline, path_d
+from tools.cards.italian_style import Baton, BowlBand, BowlLine, ItalianStyle
+from tools.cards.palette import Palette
+from tools.cards.svg import (
+    Curve,
+    Pt,
+    circle,
+    el,
+    ellipse,
+    fmt,
+    group,
+    offset,
+    outline,
+    path,
+    path_d,
+)
 
 # Curved swords come in mirrored pairs forming a "lens".  Per count: the
 # lenses as (half-width at the middle, hilt offset from the centre line,
@@ -22,7 +35,6 @@ SWORD_LENSES: dict[str, tuple[tuple[Lens, ...], int]] = {
     "6": (((18, 9, True), (40, 12, False), (62, 30, True)), 0),
     "7": (((24, 14, True), (46, 12, False), (66, 34, True)), 1),
 }
-Curve = tuple[Pt, Pt, Pt]  # a quadratic Bezier: start, control, end
 
 
 def suit_defs(st: ItalianStyle) -> list[str]:
@@ -33,7 +45,15 @@ def suit_defs(st: ItalianStyle) -> list[str]:
 def coin_def(st: ItalianStyle) -> str:
     """A gold coin of radius 47 centred on the origin."""
     disc = el("circle", r=47, fill=st.pal.gold, stroke=st.pal.ink, stroke_width=3)
-    return group([disc, *st.coin_face(st.pal)], id=f"{st.pid}coin")
+    return group([disc, *st.coin_face()], id=f"{st.pid}coin")
+
+
+def coin_boss(colour: str, edge: float, pal: Palette) -> list[str]:
+    """The raised centre of a coin's face, with a gold dot."""
+    return [
+        el("circle", r=9, fill=colour, stroke=pal.ink, stroke_width=edge),
+        el("circle", r=3.5, fill=pal.gold),
+    ]
 
 
 def cup_def(st: ItalianStyle) -> str:
@@ -41,36 +61,34 @@ def cup_def(st: ItalianStyle) -> str:
     pal = st.pal
     sw = 2.6
     parts = [
-        el(
-            "path",
-            d="M-25,47C-24,36 -10,31 0,31C10,31 24,36 25,47Z",
-            fill=pal.gold,
-            **outline(pal.ink, sw),
+        path(
+            "M-25,47C-24,36 -10,31 0,31C10,31 24,36 25,47Z", fill=pal.gold, **outline(pal.ink, sw)
         ),
-        el("path", d="M-5,4L5,4L6,32L-6,32Z", fill=pal.gold, **outline(pal.ink, sw)),
-        el(
-            "ellipse", cx=0, cy=17, rx=11, ry=6.5, fill=st.cup_knob, stroke=pal.ink, stroke_width=sw
-        ),
-        el(
-            "path",
-            d="M-31,-37C-31,-8 -17,5 0,5C17,5 31,-8 31,-37Z",
-            fill=pal.gold,
-            **outline(pal.ink, sw),
-        ),
-        *st.cup_bands(pal),
-        el(
-            "ellipse",
-            cx=0,
-            cy=-37,
-            rx=31,
-            ry=8,
-            fill=pal.gold_dark,
-            stroke=pal.ink,
-            stroke_width=sw,
-        ),
-        el("ellipse", cx=0, cy=-37.5, rx=24, ry=4.5, fill=pal.red, stroke="none"),
+        path("M-5,4L5,4L6,32L-6,32Z", fill=pal.gold, **outline(pal.ink, sw)),
+        ellipse(0, 17, 11, 6.5, fill=st.accents.cup_knob, stroke=pal.ink, stroke_width=sw),
+        path("M-31,-37C-31,-8 -17,5 0,5C17,5 31,-8 31,-37Z", fill=pal.gold, **outline(pal.ink, sw)),
+        bowl_band(st.cup_band, st.pal),
+        bowl_line(st.cup_line, st.pal),
+        ellipse(0, -37, 31, 8, fill=pal.gold_dark, stroke=pal.ink, stroke_width=sw),
+        ellipse(0, -37.5, 24, 4.5, fill=pal.red, stroke="none"),
     ]
     return group(parts, id=f"{st.pid}cup")
+
+
+def bowl_band(band: BowlBand, pal: Palette) -> str:
+    a, b = (fmt(h) for h in band.halves)
+    top, bottom = band.top, band.bottom
+    d = (
+        f"M-{a},{fmt(top)}Q0,{fmt(top + 8)} {a},{fmt(top)}"
+        f"L{b},{fmt(bottom)}Q0,{fmt(bottom + 8)} -{b},{fmt(bottom)}Z"
+    )
+    return path(d, fill=pal.colour(band.colour), **outline(pal.ink, band.edge))
+
+
+def bowl_line(line: BowlLine, pal: Palette) -> str:
+    y, half = fmt(line.y), fmt(line.half)
+    d = f"M-{half},{y}Q0,{fmt(line.y + 7)} {half},{y}"
+    return path(d, fill="none", stroke=pal.colour(line.colour), stroke_width=line.width)
 
 
 def sword_markup(curve: Curve, hw: float, st: ItalianStyle, scale: float = 1.0) -> str:
@@ -85,28 +103,23 @@ def blade(curve: Curve, hw: float, st: ItalianStyle, scale: float) -> str:
     right: list[Pt] = []
     for i in range(n + 1):
         t = i / n
-        p = bez(*curve, t)
-        d = bez_dir(*curve, t)
+        p = curve.point(t)
+        d = curve.direction(t)
         w = hw * min(1.0, (1.0 - t) * 3.2)
         left.append(offset(p, d, 0, w))
         right.append(offset(p, d, 0, -w))
     edge = left + right[::-1][1:]
-    fuller = [bez(*curve, i / n) for i in range(1, int(n * 0.72))]
+    fuller = [curve.point(i / n) for i in range(1, int(n * 0.72))]
     ink = st.pal.ink
-    return el("path", d=path_d(edge), fill=st.pal.steel, **outline(ink, 2.0 * scale)) + el(
-        "path",
-        d=path_d(fuller, close=False),
-        fill="none",
-        stroke=ink,
-        stroke_width=0.9 * scale,
-        opacity=0.55,
+    return path(path_d(edge), fill=st.pal.steel, **outline(ink, 2.0 * scale)) + path(
+        path_d(fuller, close=False), fill="none", stroke=ink, stroke_width=0.9 * scale, opacity=0.55
     )
 
 
 def hilt(curve: Curve, st: ItalianStyle, scale: float) -> str:
     """Grip, cross-guard with knobbed ends, and pommel, across the curve's start."""
-    p0 = curve[0]
-    d0 = bez_dir(*curve, 0.0)
+    p0 = curve.start
+    d0 = curve.direction(0.0)
     guard_half = 13 * scale
     guard_th = 3.2 * scale
     grip = 17 * scale
@@ -129,23 +142,15 @@ def hilt(curve: Curve, st: ItalianStyle, scale: float) -> str:
     gold = st.pal.gold
     sw = 2.0 * scale
     knobs = "".join(
-        el("circle", cx=x, cy=y, r=3.6 * scale, fill=gold, stroke=ink, stroke_width=sw * 0.8)
+        circle(x, y, 3.6 * scale, fill=gold, stroke=ink, stroke_width=sw * 0.8)
         for x, y in guard_ends
     )
     return "".join(
         [
-            el("path", d=path_d(grip_pts), fill=st.grip, **outline(ink, sw)),
-            el("path", d=path_d(guard), fill=gold, **outline(ink, sw)),
+            path(path_d(grip_pts), fill=st.accents.grip, **outline(ink, sw)),
+            path(path_d(guard), fill=gold, **outline(ink, sw)),
             knobs,
-            el(
-                "circle",
-                cx=pommel[0],
-                cy=pommel[1],
-                r=5 * scale,
-                fill=gold,
-                stroke=ink,
-                stroke_width=sw,
-            ),
+            circle(pommel[0], pommel[1], 5 * scale, fill=gold, stroke=ink, stroke_width=sw),
         ]
     )
 
@@ -163,21 +168,27 @@ def lens_sword_curve(width: int, hilt: int) -> Curve:
     p2: Pt = (7.0, -100.0)
     mid_x = -float(width)
     p1: Pt = (2 * mid_x - (p0[0] + p2[0]) / 2, (p0[1] + p2[1]) / 2 - 4.0)
-    return p0, p1, p2
+    return Curve(p0, p1, p2)
+
+
+# Straight swords by id: (curve, blade half-width, scale).  The pips' centre sword,
+# the small one the figures hold (guard at the origin, blade up, 90 long), the ace's.
+STRAIGHT_SWORDS: dict[str, tuple[Curve, float, float]] = {
+    "swc": (Curve((0, 86), (0, 0), (0, -100)), 4.6, 1.0),
+    "sws": (Curve((0, 0), (0, -45), (0, -90)), 4.0, 0.8),
+    "swa": (Curve((0, 70), (0, -20), (0, -118)), 8.5, 1.6),
+}
 
 
 def sword_defs(st: ItalianStyle) -> list[str]:
+    """Each curved sword the lenses use, then the straight ones."""
     out: list[str] = []
     combos = sorted({(w, h) for lenses, _ in SWORD_LENSES.values() for w, h, _ in lenses})
     for w, h in combos:
         sword = sword_markup(lens_sword_curve(w, h), 4.2, st, 0.82)
         out.append(group([sword], id=lens_sword_id(st, w, h)))
-    p = st.pid
-    out.append(group([sword_markup(((0, 86), (0, 0), (0, -100)), 4.6, st)], id=f"{p}swc"))
-    # small sword held by the figures: guard at origin, blade up, 100 long.
-    out.append(group([sword_markup(((0, 0), (0, -45), (0, -90)), 4.0, st, 0.8)], id=f"{p}sws"))
-    # the big ace sword
-    out.append(group([sword_markup(((0, 70), (0, -20), (0, -118)), 8.5, st, 1.6)], id=f"{p}swa"))
+    for name, (curve, hw, scale) in STRAIGHT_SWORDS.items():
+        out.append(group([sword_markup(curve, hw, st, scale)], id=f"{st.pid}{name}"))
     return out
 
 
@@ -188,4 +199,11 @@ def baton_defs(st: ItalianStyle) -> list[str]:
         "clubs": Baton(96, 3.6, 6.4, 2, 1.8),
         "cluba": Baton(214, 9.0, 21.0, 5, 3.0),
     }
-    return [group(st.baton(b, st.pal), id=f"{st.pid}{name}") for name, b in batons.items()]
+    return [group(baton_markup(b, st), id=f"{st.pid}{name}") for name, b in batons.items()]
+
+
+def baton_markup(b: Baton, st: ItalianStyle) -> list[str]:
+    """The style's trim behind and over a wooden body."""
+    behind, over = st.baton_trim(b)
+    body = path(b.outline_d(), fill=st.pal.wood, **outline(st.pal.ink, b.stroke_width))
+    return [*behind, body, *over]

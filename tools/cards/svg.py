@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 Pt = tuple[float, float]
@@ -27,6 +28,22 @@ def el(name: str, body: str | None = None, /, **attrs: Attr) -> str:
     if body is None:
         return f"<{head}/>"
     return f"<{head}>{body}</{name}>"
+
+
+def path(d: str, /, **attrs: Attr) -> str:
+    return el("path", d=d, **attrs)
+
+
+def rect(x: float, y: float, width: float, height: float, /, **attrs: Attr) -> str:
+    return el("rect", x=x, y=y, width=width, height=height, **attrs)
+
+
+def circle(cx: float, cy: float, r: float, /, **attrs: Attr) -> str:
+    return el("circle", cx=cx, cy=cy, r=r, **attrs)
+
+
+def ellipse(cx: float, cy: float, rx: float, ry: float, /, **attrs: Attr) -> str:
+    return el("ellipse", cx=cx, cy=cy, rx=rx, ry=ry, **attrs)
 
 
 def path_d(points: Sequence[Pt], close: bool = True) -> str:
@@ -107,19 +124,41 @@ def text(
     )
 
 
-def bez(p0: Pt, p1: Pt, p2: Pt, t: float) -> Pt:
-    u = 1 - t
-    return (
-        u * u * p0[0] + 2 * u * t * p1[0] + t * t * p2[0],
-        u * u * p0[1] + 2 * u * t * p1[1] + t * t * p2[1],
-    )
+@dataclass(frozen=True)
+class Curve:
+    """A quadratic Bezier curve from ``start`` to ``end``, pulled towards ``control``."""
+
+    start: Pt
+    control: Pt
+    end: Pt
+
+    def point(self, t: float) -> Pt:
+        """The point a fraction ``t`` along the curve."""
+        p0, p1, p2 = self.start, self.control, self.end
+        u = 1 - t
+        return (
+            u * u * p0[0] + 2 * u * t * p1[0] + t * t * p2[0],
+            u * u * p0[1] + 2 * u * t * p1[1] + t * t * p2[1],
+        )
+
+    def direction(self, t: float) -> Pt:
+        """The unit tangent at ``t``."""
+        p0, p1, p2 = self.start, self.control, self.end
+        dx = 2 * (1 - t) * (p1[0] - p0[0]) + 2 * t * (p2[0] - p1[0])
+        dy = 2 * (1 - t) * (p1[1] - p0[1]) + 2 * t * (p2[1] - p1[1])
+        n = math.hypot(dx, dy) or 1.0
+        return dx / n, dy / n
+
+    def heading(self, t: float) -> float:
+        """The tangent's angle at ``t`` in degrees, clockwise from straight up."""
+        dx, dy = self.direction(t)
+        return math.degrees(math.atan2(dx, -dy))
 
 
-def bez_dir(p0: Pt, p1: Pt, p2: Pt, t: float) -> Pt:
-    dx = 2 * (1 - t) * (p1[0] - p0[0]) + 2 * t * (p2[0] - p1[0])
-    dy = 2 * (1 - t) * (p1[1] - p0[1]) + 2 * t * (p2[1] - p1[1])
-    n = math.hypot(dx, dy) or 1.0
-    return dx / n, dy / n
+def polar(r: float, degrees: float) -> Pt:
+    """The point ``r`` from the origin at ``degrees`` clockwise from the x axis."""
+    a = math.radians(degrees)
+    return r * math.cos(a), r * math.sin(a)
 
 
 def offset(p: Pt, d: Pt, along: float, across: float) -> Pt:
