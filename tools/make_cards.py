@@ -14,11 +14,13 @@ where ``XY`` is the card code (rank ``A,2..7,J,Q,K`` then suit ``D,H,S,C``),
 and a ``<symbol id="back">``.  In the Italian decks D=denari (coins),
 H=coppe (cups), S=spade (swords), C=bastoni (batons).
 
-Everything is drawn here from scratch with flat colours only (no gradients,
-patterns, masks, filters or clip paths, so the symbols render reliably through
-an external ``<use href="cards/french.svg#7D">``).  Shared shapes live in
-``<defs>`` and are referenced with ``<use>``; every reference stays inside the
-same file.  Output is deterministic.
+Everything is drawn from scratch by the ``tools.cards`` package (one module per
+deck style over shared drawing helpers; see its docstring) with flat colours only
+(no gradients, patterns, masks, filters or clip paths, so the symbols render
+reliably through an external ``<use href="cards/french.svg#7D">``).  Shared shapes
+live in ``<defs>`` and are referenced with ``<use>``; every reference stays inside
+the same file.  Output is deterministic: tests/test_cards_svg.py regenerates the
+files and compares them with the committed ones byte for byte.
 """
 
 from __future__ import annotations

@@ -13,17 +13,12 @@ CX = W / 2
 CY = H / 2
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("D", "H", "S", "C")
-
-
-def card_codes() -> list[str]:
-    return [r + s for s in SUITS for r in RANKS]
+BACK_FIELD = (16.0, 16.0, 184.0, 284.0)  # the patterned field inside a back's frame
 
 
 def rot180(children: Iterable[str]) -> str:
+    """``children`` turned half round the card's centre (the other end of a card)."""
     return group(children, transform=f"rotate(180 {fmt(CX)} {fmt(CY)})")
-
-
-BACK_FIELD = (16.0, 16.0, 184.0, 284.0)  # the patterned field inside a back's frame
 
 
 def card_edge(pal: Palette) -> str:
@@ -65,6 +60,7 @@ def back_face(
 
 
 def eyes(cx: float, cy: float, gap: float, pal: Palette, r: float = 1.7) -> str:
+    """Two dots ``gap`` either side of (cx, cy)."""
     return circle(cx - gap, cy, r, fill=pal.ink) + circle(cx + gap, cy, r, fill=pal.ink)
 
 

@@ -20,6 +20,7 @@ ITALIAN_NUMBER = {"A": "1", "J": "8", "Q": "9", "K": "10"}
 
 
 def italian_defs(st: ItalianStyle) -> list[str]:
+    """The blank face, the suits' symbols, the court figures and the back, for ``<defs>``."""
     return [
         card_bg_def(st.pid, st.pal, border=st.border),
         *suit_defs(st),
@@ -57,8 +58,8 @@ def number(rank: str, st: ItalianStyle) -> str:
 def back_motif(st: ItalianStyle) -> str:
     """The little four-pointed star of the Neapolitan back.
 
-    Both sprites define it (the Piacentine does not use it) so that the files
-    stay as they were when the decks were split into modules.
+    The Piacentine sprite defines it too without using it: the generator's
+    output was kept byte for byte when it was split into modules.
     """
     pal = st.pal
     star = path("M0,-7Q3,0 0,7Q-3,0 0,-7ZM-7,0Q0,3 7,0Q0,-3 -7,0Z", fill=pal.back_line)

@@ -20,15 +20,9 @@ from tools.cards.svg import (
 
 
 def ace_marks(suit: str, st: ItalianStyle) -> str:
-    if suit == "D":
-        return coin_ace(st)
-    if suit == "H":
-        return cup_ace(st)
-    if suit == "S":
-        return "".join(
-            [laurel(st), use(f"{st.pid}swa", tf(CX, CY + 6)), crown(100, 40, 40, 20, st.pal)]
-        )
-    return baton_ace(st)
+    """The art of the ace of ``suit``."""
+    aces = {"D": coin_ace, "H": cup_ace, "S": sword_ace, "C": baton_ace}
+    return aces[suit](st)
 
 
 def coin_ace(st: ItalianStyle) -> str:
@@ -64,6 +58,13 @@ def cup_ace(st: ItalianStyle) -> str:
     )
     shadow = ellipse(CX, 250, 60, 9, fill=pal.green, opacity=0.3)
     return "".join([shadow, use(f"{st.pid}cup", tf(CX, 150, 2.05)), pearls])
+
+
+def sword_ace(st: ItalianStyle) -> str:
+    """A large sword rising through a crown, between laurel branches."""
+    return "".join(
+        [laurel(st), use(f"{st.pid}swa", tf(CX, CY + 6)), crown(100, 40, 40, 20, st.pal)]
+    )
 
 
 def baton_ace(st: ItalianStyle) -> str:

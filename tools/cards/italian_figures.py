@@ -43,7 +43,7 @@ def face(cx: float, cy: float, r: float, st: ItalianStyle) -> str:
     return (
         circle(cx, cy, r, fill=pal.skin, **outline(pal.ink, SW))
         + eyes(cx, cy - 1, r * 0.36, pal, 1.6)
-        + path(mouth, stroke=pal.ink, stroke_width=1.4, fill="none")
+        + line(mouth, pal.ink, 1.4)
     )
 
 

@@ -76,6 +76,7 @@ def cup_def(st: ItalianStyle) -> str:
 
 
 def bowl_band(band: BowlBand, pal: Palette) -> str:
+    """A band round the bowl; its edges sag 8 with the bowl's curve."""
     a, b = (fmt(h) for h in band.halves)
     top, bottom = band.top, band.bottom
     d = (
@@ -86,6 +87,7 @@ def bowl_band(band: BowlBand, pal: Palette) -> str:
 
 
 def bowl_line(line: BowlLine, pal: Palette) -> str:
+    """A line round the bowl, sagging 7 with its curve."""
     y, half = fmt(line.y), fmt(line.half)
     d = f"M-{half},{y}Q0,{fmt(line.y + 7)} {half},{y}"
     return path(d, fill="none", stroke=pal.colour(line.colour), stroke_width=line.width)
