@@ -1,4 +1,4 @@
-"""Checks for the generated card sprites in web/cards (see tools/make_cards.py)."""
+"""Checks for the card sprites in web/cards, made by tools/make_cards.py (art in tools/cards)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,81 @@
+"""An Italian deck (Neapolitan or Piacentine) from its style: the defs and the 41 symbols.
+
+The cards' numbers run 1 to 10 (8 Fante, 9 Cavallo, 10 Re) in a small frame at
+two corners; the parts are drawn by ``italian_suits``, ``italian_pips``,
+``italian_aces`` and ``italian_figures``, each style's own by its module.
+"""
+
+from __future__ import annotations
+
+from tools.cards.card import CX, CY, RANKS, SUITS, back_face, card_bg_def, rot180
+from tools.cards.italian_aces import ace_marks
+from tools.cards.italian_figures import figure_defs, figure_marks
+from tools.cards.italian_pips import pip_marks
+from tools.cards.italian_style import ItalianStyle
+from tools.cards.italian_suits import suit_defs
+from tools.cards.palette import SERIF
+from tools.cards.svg import el, group, path, rect, text, tf, use
+
+ITALIAN_NUMBER = {"A": "1", "J": "8", "Q": "9", "K": "10"}
+
+
+def italian_defs(st: ItalianStyle) -> list[str]:
+    """The blank face, the suits' symbols, the court figures and the back, for ``<defs>``."""
+    return [
+        card_bg_def(st.pid, st.pal, border=st.border),
+        *suit_defs(st),
+        *figure_defs(st),
+        back_motif(st) + back_def(st),
+    ]
+
+
+def italian_cards(st: ItalianStyle) -> dict[str, str]:
+    """Each card's symbol body by code (``7D``, ...), then ``back``."""
+    cards: dict[str, str] = {}
+    for suit in SUITS:
+        for rank in RANKS:
+            if rank == "A":
+                marks = [ace_marks(suit, st)]
+            elif rank in "JQK":
+                marks = figure_marks(rank, suit, st)
+            else:
+                marks = pip_marks(rank, suit, st)
+            cards[rank + suit] = "".join([use(f"{st.pid}bg"), *marks, number(rank, st)])
+    cards["back"] = use(f"{st.pid}backart")
+    return cards
+
+
+def number(rank: str, st: ItalianStyle) -> str:
+    """Rank number in a small frame, top-left and (rotated) bottom-right."""
+    pal = st.pal
+    n = ITALIAN_NUMBER.get(rank, rank)
+    length = 31.0 if len(n) == 2 else None
+    frame = rect(6, 6, 37, 46, rx=3, fill=pal.number_bg, stroke=st.accents.number, stroke_width=2)
+    one = frame + text(n, 24.5, 43, 40, st.accents.number, SERIF, length=length)
+    return one + rot180([one])
+
+
+def back_motif(st: ItalianStyle) -> str:
+    """The little four-pointed star of the Neapolitan back.
+
+    The Piacentine sprite defines it too without using it: the generator's
+    output was kept byte for byte when it was split into modules.
+    """
+    pal = st.pal
+    star = path("M0,-7Q3,0 0,7Q-3,0 0,-7ZM-7,0Q0,3 7,0Q0,-3 -7,0Z", fill=pal.back_line)
+    return group([star, el("circle", r=1.6, fill=pal.back)], id=f"{st.pid}mot")
+
+
+def back_def(st: ItalianStyle) -> str:
+    """The back: the style's pattern round an oval with the four suits."""
+    pal = st.pal
+    p = st.pid
+    emblem = [
+        use(f"{p}coin", tf(CX, CY - 32, 0.36)),
+        use(f"{p}cup", tf(CX, CY + 33, 0.36)),
+        use(f"{p}sws", tf(CX - 25, CY + 22, 0.5, -8)),
+        use(f"{p}clubs", tf(CX + 25, CY, 0.5, 8)),
+    ]
+    pattern = st.back_pattern()
+    face = back_face(pal, pattern, pal.back_line, (48, 62, pal.back_line), 1.4)
+    return group([*face, *emblem], id=f"{p}backart")

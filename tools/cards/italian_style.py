@@ -1,0 +1,141 @@
+"""What tells the two Italian decks apart: a style's colours and the parts it draws its own way.
+
+The parts both styles draw alike (the layouts of the pips, the aces, the court
+figures, the number frames, the card back's frame) only take colours from the
+style's ``Accents`` and a few shapes (the cup's bands); the parts each draws
+differently are the methods ``neapolitan.py`` and ``piacentine.py`` implement.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, fields
+from typing import ClassVar, NamedTuple
+
+from tools.cards.palette import Palette
+from tools.cards.svg import fmt, path
+
+STYLES = ("neapolitan", "piacentine")
+
+
+@dataclass(frozen=True)
+class Accents:
+    """The colour each style gives to a part of the art both styles share."""
+
+    number: str  # the rank number and its frame
+    ace_ground: str  # the disc behind the ace of coins
+    grip: str  # the swords' grip
+    cup_knob: str  # the knob on the cup's stem
+    hose: str  # the Fante's and the rider's hose
+    fante_cap: str
+    saddle: str  # the horse's saddle cloth
+    rider_hat: str
+
+
+# The palette colour of each accent: (Neapolitan, Piacentine).
+ACCENTS: dict[str, tuple[str, str]] = {
+    "number": ("ink", "red"),
+    "ace_ground": ("green", "blue"),
+    "grip": ("red", "wood_dark"),
+    "cup_knob": ("red", "blue"),
+    "hose": ("gold", "red"),
+    "fante_cap": ("red", "blue"),
+    "saddle": ("red", "gold"),
+    "rider_hat": ("blue", "green"),
+}
+
+
+def accents(style: str, pal: Palette) -> Accents:
+    """The accents of ``style`` (one of ``STYLES``) in the colours of ``pal``."""
+    column = STYLES.index(style)
+    return Accents(**{f.name: pal.colour(ACCENTS[f.name][column]) for f in fields(Accents)})
+
+
+class BowlBand(NamedTuple):
+    """A band round the cup's bowl, sagging with its curve."""
+
+    top: float  # the band's height at the middle of its upper and lower edges
+    bottom: float
+    halves: tuple[float, float]  # its half-widths at the upper and lower edges
+    colour: str  # a palette colour's name
+    edge: float  # its outline's width
+
+
+class BowlLine(NamedTuple):
+    """A painted line round the cup's bowl."""
+
+    y: float
+    half: float  # half-width
+    colour: str  # a palette colour's name
+    width: float
+
+
+@dataclass(frozen=True)
+class Baton:
+    """A vertical baton centred on the origin, thin end (half-width ``hw0``) down."""
+
+    length: float
+    hw0: float
+    hw1: float
+    knots: int
+    stroke_width: float
+
+    @property
+    def y0(self) -> float:
+        return self.length / 2
+
+    @property
+    def y1(self) -> float:
+        return -self.length / 2
+
+    def at(self, t: float) -> tuple[float, float]:
+        """Height and half-width a fraction ``t`` of the way from the thin end."""
+        return self.y0 + (self.y1 - self.y0) * t, self.hw0 + (self.hw1 - self.hw0) * t
+
+    def outline_d(self) -> str:
+        """Path data of the tapered body with rounded ends."""
+        hw0, hw1, y0, y1 = self.hw0, self.hw1, self.y0, self.y1
+        return (
+            f"M{fmt(-hw0)},{fmt(y0 - hw0)}L{fmt(-hw1)},{fmt(y1 + hw1)}"
+            f"A{fmt(hw1)},{fmt(hw1)} 0 0,1 {fmt(hw1)},{fmt(y1 + hw1)}"
+            f"L{fmt(hw0)},{fmt(y0 - hw0)}"
+            f"A{fmt(hw0)},{fmt(hw0)} 0 0,1 {fmt(-hw0)},{fmt(y0 - hw0)}Z"
+        )
+
+    def highlight(self, inset: float, colour: str, width: float, opacity: float) -> str:
+        """A lengthwise gleam ``inset`` of the half-width left of the axis."""
+        hw0, hw1 = self.hw0, self.hw1
+        return path(
+            f"M{fmt(-hw0 * inset)},{fmt(self.y0 - hw0 * 2)}"
+            f"L{fmt(-hw1 * inset)},{fmt(self.y1 + hw1 * 2)}",
+            stroke=colour,
+            stroke_width=width,
+            stroke_linecap="round",
+            fill="none",
+            opacity=opacity,
+        )
+
+
+@dataclass(frozen=True)
+class ItalianStyle(ABC):
+    """One Italian deck: its palette and accents, and the parts it draws its own way."""
+
+    pid: str  # id prefix of the sprite's defs
+    pal: Palette
+    accents: Accents
+    garment: dict[str, str]  # suit -> palette colour of the court figures' clothes
+    border: ClassVar[bool] = False  # a thin red frame inside the card's edge
+    cup_band: ClassVar[BowlBand]
+    cup_line: ClassVar[BowlLine]
+
+    @abstractmethod
+    def coin_face(self) -> list[str]:
+        """The coin's face inside its gold disc of radius 47."""
+
+    @abstractmethod
+    def baton_trim(self, b: Baton) -> tuple[list[str], list[str]]:
+        """What goes behind the baton's wooden body and what goes over it."""
+
+    @abstractmethod
+    def back_pattern(self) -> list[str]:
+        """The pattern on the back's coloured field, round the oval."""
