@@ -1,4 +1,4 @@
-"""Command line: ``python -m scopa_core {replay,bot,arena,bench,play}``."""
+"""Command line: ``python -m scopa_core {replay,review,bot,arena,bench,play}``."""
 
 from __future__ import annotations
 
@@ -8,26 +8,39 @@ import sys
 from collections.abc import Sequence
 
 
-def _replay(args: argparse.Namespace) -> int:
-    from .record import check_record_text
-
+def _read(file: str) -> bytes | dict[str, object]:
+    """A record file's bytes (``-``: standard input), or the checker's error object."""
     try:
-        if args.file == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(args.file, "rb") as handle:
-                data = handle.read()
+        if file == "-":
+            return sys.stdin.buffer.read()
+        with open(file, "rb") as handle:
+            return handle.read()
     except OSError as exc:
-        result = {
+        return {
             "ok": False,
             "hand": None,
             "move": None,
-            "error": f"cannot read {args.file}: {exc.strerror}",
+            "error": f"cannot read {file}: {exc.strerror}",
         }
-    else:
-        result = check_record_text(data)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from .record import check_record_text
+
+    data = _read(args.file)
+    result = data if isinstance(data, dict) else check_record_text(data)
     print(json.dumps(result))
     return 0 if result["ok"] else 1
+
+
+def _review(args: argparse.Namespace) -> int:
+    from .coach.command import run_review
+
+    data = _read(args.file)
+    if isinstance(data, dict):
+        print(json.dumps(data))
+        return 1
+    return run_review(data, args.seat, args.budget, sys.stdout)
 
 
 def _bench(args: argparse.Namespace) -> int:
@@ -64,6 +77,18 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="check a record and print its scores as JSON")
     replay.add_argument("file", help="the record file, or - for standard input")
     replay.set_defaults(run=_replay)
+
+    from .coach.command import HELP as REVIEW_HELP
+
+    review = sub.add_parser(
+        "review", help="value every move of a record from its seat's view", description=REVIEW_HELP
+    )
+    review.add_argument("file", help="the record file, or - for standard input")
+    review.add_argument("--seat", type=int, default=None, help="review this seat only")
+    review.add_argument(
+        "--budget", type=int, default=None, help="the expert's search budget in nodes"
+    )
+    review.set_defaults(run=_review)
 
     bench = sub.add_parser("bench", help="print engine speed figures")
     bench.add_argument("--seconds", type=float, default=2.0, help="time per figure")

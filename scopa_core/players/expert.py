@@ -109,7 +109,7 @@ class ExpertPlayer(Player):
         rules = view.rules
         budget = _Budget(self.budget, self.time_cap)
         rng = view_rng(self.seed, view, "expert")
-        exact = _perfect_information(view)
+        exact = perfect_information(view)
         forbidden = forbidden_cards(view) if self.infer and not exact else []
         odds = posteriors(view, forbidden, self.play_odds) if forbidden and self.play_odds else {}
 
@@ -306,7 +306,7 @@ def _plies_after_move(view: SeatView) -> int:
     return DECK_SIZE - view.rules.table_cards - len(view.history) - 1
 
 
-def _perfect_information(view: SeatView) -> bool:
+def perfect_information(view: SeatView) -> bool:
     """True when the unseen cards can only be one seat's hand (every world is the same)."""
     if view.cards_left_in_deck:
         return False

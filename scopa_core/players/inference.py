@@ -126,14 +126,15 @@ def forbidden_cards(view: SeatView) -> list[int]:
                 if not swept:
                     forbidden[seat] |= sweepers(rules, table)
                 if table & SETTEBELLO and not move.take & SETTEBELLO:
-                    forbidden[seat] |= _settebello_takers(capture, table)
+                    forbidden[seat] |= settebello_takers(capture, table)
         if move.kind == KEEP:
             continue
         table = table ^ move.take if move.take else table | 1 << move.card
     return [f & view.unseen for f in forbidden]
 
 
-def _settebello_takers(capture: CaptureRule, table: int) -> int:
+def settebello_takers(capture: CaptureRule, table: int) -> int:
+    """The cards (all suits of each value) that could take the settebello from ``table``."""
     out = 0
     for value in range(1, 11):
         if any(take & SETTEBELLO for take in capture.options(value - 1, table)):
