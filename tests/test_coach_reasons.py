@@ -225,7 +225,7 @@ def test_a_kept_ace_and_the_declarations() -> None:
     assert Move.keep("AD") in moves
     kept = reasons_for(view, [Move.keep("AD")])[0]
     assert "scopa" not in {r.code for r in kept}
-    sweep = reasons_for(view, [Move.play("AD", *"3S 2C 7H 4C".split())])[0]
+    sweep = reasons_for(view, [Move.play("AD", "3S", "2C", "7H", "4C")])[0]
     assert "scopa" in {r.code for r in sweep} and "sevens" in {r.code for r in sweep}
     assert all(isinstance(str(r), str) and not str(r).count("{") for r in kept + sweep)
     # keeping the ace leaves the same table: any ace sweeps it under asso piglia tutto
