@@ -225,6 +225,47 @@ def why(move_text) -> str:
     return _answer(action)
 
 
+# -- the coach (web/worker/coach.py; docs/web-api.md) ------------------------
+
+
+def _coach_answer(call):
+    """Run a coach function (``call(coach_module)``) the way every action runs."""
+
+    def action():
+        try:
+            import coach  # next to this file, like session.py
+        except ImportError as exc:
+            return {"ok": False, "error": f"the coach is not available: {exc}", "view": None}
+        try:
+            return call(coach)
+        except coach.ImportFailed as exc:
+            return _check_failure(exc.error)
+
+    return _answer(action)
+
+
+def hint(spec_text=None) -> str:
+    """Every option of the person to move, ranked: {"budget"?} -> {"ok", "seat",
+    "exact", "best": MOVE, "options": [{"move", "value", "loss", "exact", "reasons"}]}."""
+    return _coach_answer(lambda coach: coach.hint(_current(), _load(spec_text)))
+
+
+def sweep_risk(move_text) -> str:
+    """The chance that the next player sweeps the table a move of the person to
+    move leaves: a spec move -> {"ok", "chance", "percent"}."""
+    return _coach_answer(lambda coach: coach.sweep_risk(_current(), _load(move_text)))
+
+
+def review_positions(spec_text=None) -> str:
+    """The positions to review: {"record"?, "seat"?, "hand"?} -> {"ok", "positions", "hands"}."""
+    return _coach_answer(lambda coach: coach.review_positions(_session, _load(spec_text)))
+
+
+def review_move(spec_text) -> str:
+    """One position's review: {"record"?, "hand", "move", "budget"?} -> {"ok", "review"}."""
+    return _coach_answer(lambda coach: coach.review_move(_session, _load(spec_text)))
+
+
 __export__ = [
     "engine_info",
     "new_match",
@@ -239,4 +280,8 @@ __export__ = [
     "resign",
     "view",
     "why",
+    "hint",
+    "sweep_risk",
+    "review_positions",
+    "review_move",
 ]

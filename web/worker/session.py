@@ -345,8 +345,9 @@ class Session:
         return player
 
     # -- actions -------------------------------------------------------------
-    def play(self, data: object) -> dict[str, Any]:
-        """A person's move (a spec move object, optionally with "seat")."""
+    def person_to_move(self) -> int:
+        """The seat of the person to move, whose hand is shown; raises SessionError
+        when no card can be played now, a computer is to move, or the hands are hidden."""
         seat = self.to_move
         if seat is None:
             raise SessionError(SessionProblem("session.hand_over"))
@@ -354,6 +355,11 @@ class Session:
             raise SessionError(SessionProblem("session.computer_turn", seat=seat))
         if self._pass_to() is not None:
             raise SessionError(SessionProblem("session.hidden"))
+        return seat
+
+    def play(self, data: object) -> dict[str, Any]:
+        """A person's move (a spec move object, optionally with "seat")."""
+        seat = self.person_to_move()
         if isinstance(data, dict) and "seat" in data and data["seat"] != seat:
             found = str(data["seat"])
             raise SessionError(SessionProblem("session.wrong_seat", seat=seat, found=found))

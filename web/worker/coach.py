@@ -1,0 +1,177 @@
+"""The coach in the engine worker: the hint, the sweep warning and the review.
+
+Thin JSON glue over :mod:`scopa_core.coach`, called by engine_worker.py's
+``hint``, ``sweep_risk``, ``review_positions`` and ``review_move`` (see
+docs/web-api.md).  Importable in CPython like session.py (tests/test_coach_worker.py).
+
+The hint and the sweep warning are for the person to move, from that seat's
+view.  A review may be of the session's own match or of a record file's text,
+and of any seat; of the session's own match only hands that are over can be
+reviewed, so the review never shows a hand still hidden in play.  A review is
+asked position by position (``review_positions`` lists them, ``review_move``
+values one), so the page can spread a hand's review between game calls.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, ClassVar, Final
+
+from session import Session, SessionError, SessionProblem
+
+from scopa_core.coach import (
+    COACH_BUDGET,
+    ReviewError,
+    analyse,
+    option_json,
+    positions,
+    review_position,
+    sweep_chance,
+)
+from scopa_core.match import Match
+from scopa_core.moves import Move, MoveError
+from scopa_core.problems import Problem, problem_of
+from scopa_core.record import RecordError, load_record, parse_json
+
+#: The English of the coach's own refusals (the page falls back to it).
+COACH_ENGLISH: Final[dict[str, str]] = {
+    "coach.not_object": "a coach request must be a JSON object",
+    "coach.not_whole": "{key} must be a whole number",
+    "coach.hand_in_play": "hand {hand} is still being played: it can be reviewed once it is over",
+}
+
+#: the largest budget a request may ask for (a hint must stay a matter of seconds)
+MOST_BUDGET: Final = 1_000_000
+
+
+class CoachProblem(Problem):
+    TEMPLATES: ClassVar[dict[str, str]] = COACH_ENGLISH
+
+
+class ImportFailed(Exception):
+    """A record file the checker refuses: its answer is the reply."""
+
+    def __init__(self, error: RecordError) -> None:
+        super().__init__(error.message)
+        self.error = error
+
+
+def hint(session: Session, spec: object) -> dict[str, Any]:
+    """Every option of the person to move, ranked, with values, losses and reasons."""
+    spec = _spec(spec)
+    seat = session.person_to_move()
+    view = session.match.view(seat)
+    analysis = analyse(view, seed=session.seed, budget=_budget(spec))
+    options = [{**option_json(o), "exact": analysis.exact} for o in analysis.options]
+    return {
+        "ok": True,
+        "seat": seat,
+        "exact": analysis.exact,
+        "best": options[0]["move"],
+        "options": options,
+        "view": None,
+    }
+
+
+def sweep_risk(session: Session, move_data: object) -> dict[str, Any]:
+    """The chance that the next player sweeps the table the person's move leaves."""
+    seat = session.person_to_move()
+    try:
+        move = Move.from_json(move_data)
+    except MoveError as exc:
+        raise SessionError(problem_of(exc)) from None
+    hand = session.match.hand
+    assert hand is not None
+    problem = hand.why_illegal(move)
+    if problem:
+        raise SessionError(problem)
+    chance = sweep_chance(session.match.view(seat), move)
+    return {
+        "ok": True,
+        "chance": round(chance, 4),
+        "percent": int(chance * 100 + 0.5),
+        "view": None,
+    }
+
+
+def review_positions(session: Session | None, spec: object) -> dict[str, Any]:
+    """The positions ``{"hand", "move", "seat"}`` of a seat (or every seat) in a record."""
+    spec = _spec(spec)
+    match, reviewable = _match(session, spec)
+    seat = _whole(spec, "seat")
+    hand = _whole(spec, "hand")
+    hands = [h for h in reviewable if hand is None or h == hand]
+    try:
+        found = positions(match, None if seat is None else [seat], hands=hands)
+    except ReviewError as exc:
+        raise SessionError(problem_of(exc)) from None
+    listed = [{"hand": p.hand, "move": p.move, "seat": p.seat} for p in found]
+    return {"ok": True, "positions": listed, "hands": len(match.records), "view": None}
+
+
+def review_move(session: Session | None, spec: object) -> dict[str, Any]:
+    """One position's review: the command line's line, each value with its loss and reasons."""
+    spec = _spec(spec)
+    match, reviewable = _match(session, spec)
+    hand, move = _whole(spec, "hand"), _whole(spec, "move")
+    if hand is None or move is None:
+        raise SessionError(CoachProblem("coach.not_whole", key="hand" if hand is None else "move"))
+    if 0 <= hand < len(match.records) and hand not in reviewable:
+        raise SessionError(CoachProblem("coach.hand_in_play", hand=hand))
+    seed = session.seed if session is not None and "record" not in spec else 0
+    try:
+        line = review_position(match, hand, move, seed=seed, budget=_budget(spec), reasons=True)
+    except ReviewError as exc:
+        raise SessionError(problem_of(exc)) from None
+    return {"ok": True, "review": line, "view": None}
+
+
+# -- the request's parts -------------------------------------------------------
+
+
+def _spec(spec: object) -> dict[str, Any]:
+    if spec is None:
+        return {}
+    if not isinstance(spec, dict):
+        raise SessionError(CoachProblem("coach.not_object"))
+    return spec
+
+
+def _whole(spec: dict[str, Any], key: str) -> int | None:
+    value = spec.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise SessionError(CoachProblem("coach.not_whole", key=key))
+    return value
+
+
+def _budget(spec: dict[str, Any]) -> int:
+    budget = _whole(spec, "budget")
+    return COACH_BUDGET if budget is None else max(1, min(budget, MOST_BUDGET))
+
+
+#: the latest record text reviewed and its match (a hand's review asks for it move by move)
+_loaded: dict[str, Match] = {}
+
+
+def _match(session: Session | None, spec: dict[str, Any]) -> tuple[Match, list[int]]:
+    """The match to review and the hands of it that may be reviewed."""
+    text = spec.get("record")
+    if text is None:
+        if session is None:
+            raise SessionError(SessionProblem("session.no_match"))
+        match = session.match
+        finished = [h for h, r in enumerate(match.records) if r.score is not None]
+        return match, finished
+    if not isinstance(text, str):
+        text = json.dumps(text)  # a record already parsed by the page
+    match = _loaded.get(text)
+    if match is None:
+        try:
+            match = load_record(parse_json(text))
+        except RecordError as exc:
+            raise ImportFailed(exc) from None
+        _loaded.clear()
+        _loaded[text] = match
+    return match, list(range(len(match.records)))
