@@ -44,6 +44,12 @@ def _review(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.coach:
+        from .coach.bench import main as coach_bench
+        from .coach.values import COACH_BUDGET
+
+        coach_bench(args.positions, args.budget or COACH_BUDGET, args.compare)
+        return 0
     from .bench import main
 
     main(args.seconds)
@@ -92,6 +98,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="print engine speed figures")
     bench.add_argument("--seconds", type=float, default=2.0, help="time per figure")
+    bench.add_argument(
+        "--coach", action="store_true", help="the coach's hint and review times instead"
+    )
+    bench.add_argument("--positions", type=int, default=200, help="--coach: positions a table")
+    bench.add_argument("--budget", type=int, default=None, help="--coach: the coach's budget")
+    bench.add_argument(
+        "--compare", type=int, default=None, help="--coach: also this budget's agreement"
+    )
     bench.set_defaults(run=_bench)
 
     bot = sub.add_parser("bot", help="play one seat over the JSON-lines bot protocol")
