@@ -103,7 +103,9 @@ def test_one_line_per_move_of_the_reviewed_seats(
 def test_standard_input_and_the_move_formats() -> None:
     rules = Rules.preset("scopa", ace_takes_all=True, ace_may_keep=True, chiamarsi_fuori=True)
     record = a_match(rules, seed=8, hands=1)
-    status, lines, _ = review("-", "--seat", "1", "--budget", BUDGET, data=json.dumps(record).encode())
+    status, lines, _ = review(
+        "-", "--seat", "1", "--budget", BUDGET, data=json.dumps(record).encode()
+    )
     assert status == 0 and lines
     forms = {tuple(sorted(v["move"])) for line in lines for v in line["values"]}
     assert ("declare",) in forms and ("card", "take") in forms

@@ -15,13 +15,14 @@ from math import comb
 
 import pytest
 
-from scopa_core import HandState, Move, Rules, SeatView
+from scopa_core import HandState, Move, Rules
 from scopa_core.cards import CARD_VALUE, COINS, FULL_DECK, RE_BELLO, SETTEBELLO, VALUE_MASKS, names
 from scopa_core.coach import REASONS, reasons_for, settebello_chance, sweep_chance
 from scopa_core.hand import shuffled_deck
 from scopa_core.moves import DECLARE
 from scopa_core.players.evaluate import slow_sweepers
 from scopa_core.scoring import score_hand
+from tests.test_coach_values import played_to, view_of
 
 RULES = (
     Rules.preset("scopa", re_bello=True),
@@ -31,10 +32,6 @@ RULES = (
     Rules.preset("scopa-4", capture="standard+fifteen"),
     Rules.preset("scopa-6"),
 )
-
-
-def view_of(hand: HandState) -> SeatView:
-    return SeatView.of_hand(hand, hand.to_move, [0] * hand.rules.num_sides)
 
 
 def hidden_count(hand: HandState, seat: int, cards: int) -> int:
@@ -233,12 +230,8 @@ def test_a_kept_ace_and_the_declarations() -> None:
 
 
 def test_the_chance_is_zero_when_the_next_play_is_the_last() -> None:
-    rules = Rules.preset("scopa")
     rng = random.Random(3)
     for _ in range(10):
-        hand = HandState(rules, shuffled_deck(rules, rng), 0)
-        while hand.plays < 34:
-            hand.push(rng.choice(hand.legal_moves()))
-        view = view_of(hand)
+        view = view_of(played_to(Rules.preset("scopa"), 34, rng))
         for move in view.legal_moves():
             assert sweep_chance(view, move) == 0.0

@@ -100,6 +100,14 @@ def exact_positions(rules: Rules, count: int, seed: int, most_plies: int) -> lis
     return found
 
 
+def played_to(rules: Rules, plays: int, rng: random.Random) -> HandState:
+    """A hand of random moves (dealer 0) after ``plays`` plays."""
+    hand = HandState(rules, shuffled_deck(rules, rng), 0)
+    while hand.plays < plays:
+        hand.push(rng.choice(hand.legal_moves()))
+    return hand
+
+
 def view_of(hand: HandState) -> SeatView:
     return SeatView.of_hand(hand, hand.to_move, [0] * hand.rules.num_sides)
 
@@ -122,12 +130,9 @@ def test_exact_values_agree_with_a_brute_force_minimax(name: str) -> None:
 
 def test_the_values_read_as_hand_results_scope_already_made_included() -> None:
     """The last play of a hand: each move's value is the hand's result after it."""
-    rules = Rules.preset("scopa")
     rng = random.Random(4)
     for _ in range(20):
-        hand = HandState(rules, shuffled_deck(rules, rng), 0)
-        while hand.plays < 35:
-            hand.push(rng.choice(hand.legal_moves()))
+        hand = played_to(Rules.preset("scopa"), 35, rng)
         view = view_of(hand)
         found = move_values(view)
         for move, value in zip(found.moves, found.values, strict=True):
