@@ -11,6 +11,10 @@ The public API, python-chess style::
                                    # (its sentence is a Problem: English, with a code)
     view = match.view(seat=0)      # all that seat 0 may know; what players get
 
+The computer players are :mod:`scopa_core.players`; the coach (every move's
+value and the reasons, from one seat's view: hint, review) is
+:mod:`scopa_core.coach`, imported on its own so that the engine starts light.
+
 Pure Python, standard library only: runs unchanged on CPython 3.11+ and in
 Pyodide.  No threads and no I/O inside the engine.
 """
