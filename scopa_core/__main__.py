@@ -74,6 +74,13 @@ def _play(args: argparse.Namespace) -> int:
     return play_in_terminal(args.rules, args.level, args.seed)
 
 
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not a positive whole number")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     from .players.arena import add_arguments as add_arena_arguments
 
@@ -92,7 +99,10 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("file", help="the record file, or - for standard input")
     review.add_argument("--seat", type=int, default=None, help="review this seat only")
     review.add_argument(
-        "--budget", type=int, default=None, help="the expert's search budget in nodes"
+        "--budget",
+        type=_positive,
+        default=None,
+        help="the expert's search budget in nodes (default: the expert's own)",
     )
     review.set_defaults(run=_review)
 
