@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from scopa_core import Match, Move
-from scopa_core.coach import analyse, review_position, sweep_chance
+from scopa_core.coach import REVIEW_BUDGET, analyse, review_position, sweep_chance
 from scopa_core.record import load_record
 from tests.test_web_session import engine_worker
 
@@ -171,10 +171,10 @@ def test_the_review_of_an_imported_record_any_seat() -> None:
     assert listed["ok"] and listed["positions"]
     assert all(p["seat"] == 1 for p in listed["positions"])
     last = listed["positions"][-1]
-    reply = call("review_move", {"record": text, **last, "budget": BUDGET})
+    reply = call("review_move", {"record": text, **last})  # at the review's own budget
     assert reply["ok"], reply
     match = load_record(json.loads(text))
-    expected = review_position(match, last["hand"], last["move"], budget=BUDGET)
+    expected = review_position(match, last["hand"], last["move"], budget=REVIEW_BUDGET)
     assert reply["review"]["best"] == expected["best"]
     assert reply["review"]["loss"] == expected["loss"]
 

@@ -29,12 +29,13 @@ from .review import (
     view_before,
 )
 from .risk import settebello_chance, sweep_chance
-from .values import COACH_BUDGET, MATCH_WORTH, MoveValues, is_exact, move_values
+from .values import COACH_BUDGET, MATCH_WORTH, REVIEW_BUDGET, MoveValues, is_exact, move_values
 
 __all__ = [
     "COACH_BUDGET",
     "MATCH_WORTH",
     "REASONS",
+    "REVIEW_BUDGET",
     "REVIEW_ENGLISH",
     "Analysis",
     "MoveValues",

@@ -49,6 +49,9 @@ from ..view import SeatView
 MATCH_WORTH: Final = 100.0
 #: the coach's search budget (the expert's nodes) when none is given
 COACH_BUDGET: Final = DEFAULT_BUDGET
+#: the budget of a review in the browser, a hand of positions in the background
+#: within 10 s (docs/coach.md: same best move as COACH_BUDGET 93-96% of the time)
+REVIEW_BUDGET: Final = 20_000
 
 
 @dataclass(frozen=True, slots=True)

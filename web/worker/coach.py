@@ -21,6 +21,7 @@ from session import Session, SessionError, SessionProblem
 
 from scopa_core.coach import (
     COACH_BUDGET,
+    REVIEW_BUDGET,
     ReviewError,
     analyse,
     option_json,
@@ -61,7 +62,7 @@ def hint(session: Session, spec: object) -> dict[str, Any]:
     spec = _spec(spec)
     seat = session.person_to_move()
     view = session.match.view(seat)
-    analysis = analyse(view, seed=session.seed, budget=_budget(spec))
+    analysis = analyse(view, seed=session.seed, budget=_budget(spec, COACH_BUDGET))
     options = [{**option_json(o), "exact": analysis.exact} for o in analysis.options]
     return {
         "ok": True,
@@ -120,7 +121,8 @@ def review_move(session: Session | None, spec: object) -> dict[str, Any]:
         raise SessionError(CoachProblem("coach.hand_in_play", hand=hand))
     seed = session.seed if session is not None and "record" not in spec else 0
     try:
-        line = review_position(match, hand, move, seed=seed, budget=_budget(spec), reasons=True)
+        budget = _budget(spec, REVIEW_BUDGET)
+        line = review_position(match, hand, move, seed=seed, budget=budget, reasons=True)
     except ReviewError as exc:
         raise SessionError(problem_of(exc)) from None
     return {"ok": True, "review": line, "view": None}
@@ -146,9 +148,9 @@ def _whole(spec: dict[str, Any], key: str) -> int | None:
     return value
 
 
-def _budget(spec: dict[str, Any]) -> int:
+def _budget(spec: dict[str, Any], default: int) -> int:
     budget = _whole(spec, "budget")
-    return COACH_BUDGET if budget is None else max(1, min(budget, MOST_BUDGET))
+    return default if budget is None else max(1, min(budget, MOST_BUDGET))
 
 
 #: the latest record text reviewed and its match (a hand's review asks for it move by move)
