@@ -285,3 +285,132 @@ __export__ = [
     "review_positions",
     "review_move",
 ]
+
+
+# --- play with other devices (web/worker/link.py; docs/remote-play.md) -----------------
+# The page is a pipe between each data channel and these functions: every message
+# off a channel goes to link_receive(peer, text) as it came (peer: the page's name
+# for that channel), and every reply's "send" lists the texts to put on channels.
+
+try:
+    from link import Device
+    from link_problems import LinkError
+except Exception as exc:  # reported by engine_info's scopa_core_error like the engine's own
+    Device = None
+    LinkError = SessionError
+    _import_error = _import_error or f"{type(exc).__name__}: {exc}"
+
+_device = Device() if Device is not None else None
+
+
+def _link(action):
+    """Run a link action on this device; the hosted match becomes the worker's session."""
+    global _session
+    started = time.perf_counter()
+    try:
+        if _device is None:  # the engine or the link did not import: say so, as engine_info does
+            return json.dumps({"ok": False, "error": _import_error, "ms": 0})
+        reply = action(_device)
+    except (LinkError, SessionError) as exc:
+        reply = _failure(exc, str(exc))
+    except (ValueError, TypeError, KeyError) as exc:
+        reply = _failure(exc, f"{type(exc).__name__}: {exc}")
+    else:
+        _session = _device.session  # play, step, next_hand... act on the hosted match
+    reply["ms"] = round((time.perf_counter() - started) * 1000, 1)
+    return json.dumps(reply, separators=(",", ":"))
+
+
+def host_open(settings_text=None) -> str:
+    """Host a match: SETTINGS whose "seats" hold {"kind": "remote"} for each friend."""
+    return _link(lambda device: device.host_open(_load(settings_text)))
+
+
+def host_pending() -> str:
+    """The host, after its own play/step/next_hand/resign/timeout/reveal: what to send."""
+    return _link(lambda device: device.pending())
+
+
+def link_receive(peer, text) -> str:
+    """A message off a channel: ``peer`` the page's name for it, ``text`` as it came."""
+    return _link(lambda device: device.receive(peer, text))
+
+
+def link_lost(peer) -> str:
+    """The channel ``peer`` closed: the match pauses (the clock stops)."""
+    return _link(lambda device: device.lost(peer))
+
+
+def guest_join(options_text=None) -> str:
+    """Join a friend's match: {"peer": the channel's name, "name": "Bea"}; sends the hello."""
+    return _link(lambda device: device.guest_join(_load(options_text)))
+
+
+def guest_hello() -> str:
+    """After pairing again: the hello that takes this seat back."""
+    return _link(lambda device: device.guest_hello())
+
+
+def guest_move(move_text) -> str:
+    return _link(lambda device: device.guest_move(_load(move_text)))
+
+
+def guest_next_hand() -> str:
+    return _link(lambda device: device.guest_next_hand())
+
+
+def guest_resign() -> str:
+    return _link(lambda device: device.guest_resign())
+
+
+def link_rematch(options_text=None) -> str:
+    """Ask for a rematch: {"swap": true} passes the host's role to the other device."""
+    return _link(lambda device: device.rematch(_load(options_text)))
+
+
+def link_answer(accept_text) -> str:
+    """Answer the other device's rematch: true or false."""
+    return _link(lambda device: device.answer(_load(accept_text)))
+
+
+def link_restore(saved_text) -> str:
+    """Go on with a match with other devices from the "save" of the last reply."""
+    return _link(lambda device: device.restore(_load(saved_text)))
+
+
+def link_view() -> str:
+    return _link(lambda device: device.reply())
+
+
+def link_export() -> str:
+    """This device's record of the match as a file's text (a guest's: revealed hands)."""
+    return _link(lambda device: device.export())
+
+
+def timeout(seat_text) -> str:
+    """The page's move clock ran out for this seat: the match ends against its side."""
+
+    def action():
+        _current().timeout(_load(seat_text))
+        return {"ok": True}
+
+    return _answer(action)
+
+
+__export__ += [
+    "host_open",
+    "host_pending",
+    "link_receive",
+    "link_lost",
+    "guest_join",
+    "guest_hello",
+    "guest_move",
+    "guest_next_hand",
+    "guest_resign",
+    "link_rematch",
+    "link_answer",
+    "link_restore",
+    "link_view",
+    "link_export",
+    "timeout",
+]

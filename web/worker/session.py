@@ -18,8 +18,8 @@ hands as one that was never saved.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Final, TypeGuard
 
 from scopa_core.cards import CARD_NAMES, CARD_VALUE, Card, bits
 from scopa_core.hand import NOBODY, HandState, shuffled_deck
@@ -36,6 +36,13 @@ LEVELS = ("easy", "normal", "hard", "expert")
 DEFAULT_LEVEL = "normal"
 NAME_LIMIT = 24
 MATCH_ID_LIMIT = 64
+#: "remote": a person playing on another device, whose moves come over the link.
+SEAT_KINDS = ("person", "computer", "remote")
+#: A move deadline, when there is one, is this many seconds or more, up to a day.
+DEADLINE_LOW = 5
+DEADLINE_HIGH = 86400
+#: Why a match ended before a side reached the target.
+END_REASONS = ("resigned", "timeout")
 
 
 class SessionError(ValueError):
@@ -51,7 +58,9 @@ SESSION_ENGLISH: Final[dict[str, str]] = {
     "session.bad_first_dealer": "first_dealer must be a seat",
     "session.target_not_whole": "the target must be a whole number",
     "session.bad_seats": "seats must list the {players} seats",
-    "session.bad_seat_kind": 'each seat must be {{"kind": "person"}} or {{"kind": "computer"}}',
+    "session.bad_seat_kind": (
+        'each seat must be {{"kind": "person"}}, {{"kind": "computer"}} or {{"kind": "remote"}}'
+    ),
     "session.bad_name": "a seat's name must be text",
     "session.saved_not_object": "a saved game must be a JSON object",
     "session.saved_invalid": "the saved game is not valid: {reason}",
@@ -65,6 +74,16 @@ SESSION_ENGLISH: Final[dict[str, str]] = {
     "session.turn_of": "it is seat {seat}'s turn",
     "session.already_over": "the match is already over",
     "session.no_match": "no match has been started",
+    "session.bad_deadline": "the move deadline must be off (null) or {low} to {high} seconds",
+    "session.remote_turn": "it is seat {seat}'s turn, on another device",
+    "session.remote_seat": "seat {seat} plays on another device",
+    "session.paused": "the match is paused: waiting for seat {seats} to come back",
+    "session.no_deadline": "this match has no move deadline",
+    "session.not_to_move": "seat {seat} is not the one to move",
+    "session.computer_no_clock": (
+        "the deadline counts for people only, not for the computer (seat {seat})"
+    ),
+    "session.not_dealt": "the first hand has not been dealt yet",
 }
 
 
@@ -105,6 +124,7 @@ def normalize_settings(data: object) -> dict[str, Any]:
         "target": rules.target,
         "level": level,
         "seats": seats,
+        "deadline": _deadline(data.get("deadline")),
     }
     for key in ("seed", "first_dealer"):
         value = data.get(key)
@@ -115,6 +135,20 @@ def normalize_settings(data: object) -> dict[str, Any]:
     if out.get("first_dealer", 0) >= rules.players:
         raise SessionError(SessionProblem("session.bad_first_dealer"))
     return out
+
+
+def _deadline(value: object) -> int | None:
+    """Seconds a person has for each move, or None for no deadline."""
+    if value is None:
+        return None
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or not DEADLINE_LOW <= value <= DEADLINE_HIGH
+    ):
+        problem = SessionProblem("session.bad_deadline", low=DEADLINE_LOW, high=DEADLINE_HIGH)
+        raise SessionError(problem)
+    return value
 
 
 def rules_of(preset: str, variants: Sequence[str], target: object = None) -> Rules:
@@ -138,7 +172,7 @@ def _seats(data: object, players: int, level: str) -> list[dict[str, Any]]:
         raise SessionError(SessionProblem("session.bad_seats", players=players))
     seats = []
     for item in data:
-        if not isinstance(item, dict) or item.get("kind") not in ("person", "computer"):
+        if not isinstance(item, dict) or item.get("kind") not in SEAT_KINDS:
             raise SessionError(SessionProblem("session.bad_seat_kind"))
         name = item.get("name") or ""
         if not isinstance(name, str):
@@ -233,8 +267,20 @@ class Session:
         self.seed = seed
         self.seats: list[dict[str, Any]] = settings["seats"]
         self.persons = [s for s, seat in enumerate(self.seats) if seat["kind"] == "person"]
+        self.remotes = [s for s, seat in enumerate(self.seats) if seat["kind"] == "remote"]
         self.shown: int | None = self.persons[0] if len(self.persons) == 1 else None
         self.resigned: int | None = None
+        #: a match ended before its target: {"reason": "resigned"|"timeout", "seat", "side"}
+        self.end: dict[str, Any] | None = None
+        #: remote seats whose device is away: nobody moves until they are back (the host sets it)
+        self.paused: list[int] = []
+        #: with remote seats every deck is one nobody could choose (fairdeal.py): the host
+        #: gives hand n's deck once the players' values are in, None until then
+        self.deck_source: Callable[[int], list[int] | None] | None = None
+        #: the person(s) on this device asked for the next hand (a remote match waits for all)
+        self.host_ready = False
+        #: more meta for the record (the host's fair-deal ledger and link role)
+        self.extra_meta: Callable[[], dict[str, Any]] | None = None
         self._players: dict[int, Any] = {}
         # names this match in saved records (meta.id), so that the page counts each
         # match once in its statistics, also across reloads and imports
@@ -255,8 +301,12 @@ class Session:
         return session
 
     @classmethod
-    def restore(cls, record: object) -> Session:
-        """A session from a saved record (its meta holds the settings)."""
+    def restore(cls, record: object, *, hosting: bool = False) -> Session:
+        """A session from a saved record (its meta holds the settings).
+
+        Remote seats stay remote only when this device goes on hosting the match
+        (host.py); a record opened any other way is played on here, its remote
+        seats become people at this device."""
         if not isinstance(record, dict):
             raise SessionError(SessionProblem("session.saved_not_object"))
         try:
@@ -269,6 +319,8 @@ class Session:
         saved = meta.get("settings")
         settings = dict(saved) if isinstance(saved, dict) else {}
         settings.pop("first_dealer", None)
+        if not hosting:
+            settings["seats"] = _local_seats(settings.get("seats"))
         if "seats" not in settings or not isinstance(settings.get("seats"), list):
             settings["seats"] = None
         settings["preset"] = _preset_of(match.rules, settings.get("preset"))
@@ -297,22 +349,46 @@ class Session:
         shown = meta.get("shown")
         if isinstance(shown, int) and shown in session.persons:
             session.shown = shown
-        resigned = meta.get("resigned")
-        if (
-            isinstance(resigned, int)
-            and not isinstance(resigned, bool)
-            and 0 <= resigned < match.rules.num_sides
-            and not match.over
-        ):
-            session.resigned = resigned
+        session._restore_end(meta)
         if match.hand is None and not match.over:
             session._deal()
         return session
 
-    def _deal(self) -> None:
+    def _restore_end(self, meta: dict[str, Any]) -> None:
+        resigned = meta.get("resigned")
+        if not _is_whole(resigned) or not 0 <= resigned < self.rules.num_sides or self.match.over:
+            return
+        end = meta.get("end")
+        end = end if isinstance(end, dict) else {}
+        seat = end.get("seat")
+        if not (_is_whole(seat) and 0 <= seat < self.rules.players):
+            seat = None
+        if seat is not None and self.rules.side_of(seat) != resigned:
+            seat = None  # the seat named is not on the side that lost
+        reason = end.get("reason")
+        self.resigned = resigned
+        self.end = {
+            "reason": reason if reason in END_REASONS else "resigned",
+            "seat": seat,
+            "side": resigned,
+        }
+
+    def _deal(self) -> bool:
+        """Deal the next hand; a remote match deals only once its deck can be made."""
         match = self.match
-        rng = random.Random(f"{self.seed}/{len(match.records)}")
-        match.deal(shuffled_deck(self.rules, rng))
+        if self.remotes:
+            deck = self.deck_source(len(match.records)) if self.deck_source else None
+            if deck is None:
+                return False
+            self.host_ready = False
+        else:
+            deck = shuffled_deck(self.rules, random.Random(f"{self.seed}/{len(match.records)}"))
+        match.deal(deck)
+        return True
+
+    def try_deal(self) -> bool:
+        """The host: deal the next hand now if it is due and its deck can be made."""
+        return bool(self.match.needs_deal and not self.over and self._deal())
 
     # -- facts ---------------------------------------------------------------
     @property
@@ -334,8 +410,16 @@ class Session:
             return None
         return hand.to_move
 
+    @property
+    def seq(self) -> int:
+        """Moves made in the whole match so far: names a position on the link."""
+        return sum(len(rec.moves) for rec in self.match.records)
+
     def is_person(self, seat: int) -> bool:
-        return self.seats[seat]["kind"] == "person"
+        return bool(self.seats[seat]["kind"] == "person")
+
+    def is_remote(self, seat: int) -> bool:
+        return bool(self.seats[seat]["kind"] == "remote")
 
     def _player(self, seat: int) -> Any:
         player = self._players.get(seat)
@@ -345,12 +429,22 @@ class Session:
         return player
 
     # -- actions -------------------------------------------------------------
-    def person_to_move(self) -> int:
-        """The seat of the person to move, whose hand is shown; raises SessionError
-        when no card can be played now, a computer is to move, or the hands are hidden."""
+    def _turn(self) -> int:
+        """The seat to move, when a move may be made at all."""
         seat = self.to_move
         if seat is None:
             raise SessionError(SessionProblem("session.hand_over"))
+        if self.paused:
+            raise SessionError(SessionProblem("session.paused", seats=_seat_list(self.paused)))
+        return seat
+
+    def person_to_move(self) -> int:
+        """The seat of the person to move, whose hand is shown; raises SessionError
+        when no card can be played now, a computer or a remote seat is to move, or
+        the hands are hidden."""
+        seat = self._turn()
+        if self.is_remote(seat):
+            raise SessionError(SessionProblem("session.remote_turn", seat=seat))
         if not self.is_person(seat):
             raise SessionError(SessionProblem("session.computer_turn", seat=seat))
         if self._pass_to() is not None:
@@ -363,21 +457,22 @@ class Session:
         if isinstance(data, dict) and "seat" in data and data["seat"] != seat:
             found = str(data["seat"])
             raise SessionError(SessionProblem("session.wrong_seat", seat=seat, found=found))
-        move_data = dict(data) if isinstance(data, dict) else data
-        if isinstance(move_data, dict):
-            move_data.pop("seat", None)
-            move_data.pop("player", None)
-        try:
-            move = Move.from_json(move_data)
-        except MoveError as exc:
-            raise SessionError(problem_of(exc)) from None
-        return self._make(move)
+        return self._make(_parse_move(data))
+
+    def play_for(self, seat: int, data: object) -> dict[str, Any]:
+        """The move of the remote person at ``seat`` (the host knows who sent it)."""
+        to_move = self._turn()
+        if seat != to_move:
+            raise SessionError(SessionProblem("session.wrong_seat", seat=to_move, found=str(seat)))
+        if not self.is_remote(seat):
+            raise SessionError(SessionProblem("session.not_person"))
+        return self._make(_parse_move(data))
 
     def step(self) -> dict[str, Any]:
         """One computer move."""
-        seat = self.to_move
-        if seat is None:
-            raise SessionError(SessionProblem("session.hand_over"))
+        seat = self._turn()
+        if self.is_remote(seat):
+            raise SessionError(SessionProblem("session.remote_turn", seat=seat))
         if self.is_person(seat):
             raise SessionError(SessionProblem("session.person_turn", seat=seat))
         move = self._player(seat).choose(self.match.view(seat))
@@ -406,6 +501,8 @@ class Session:
         if self.phase != "hand-over":
             not_yet = SessionProblem("session.hand_not_over")
             raise SessionError(not_yet if self.phase == "play" else Problem("match.over"))
+        if self.remotes:
+            self.host_ready = True
         self._deal()
 
     def reveal(self, seat: object) -> None:
@@ -417,13 +514,41 @@ class Session:
         self.shown = seat
 
     def resign(self, seat: object = None) -> None:
+        """The page: the side of ``seat`` (default: the shown person) gives up."""
         if self.over:
             raise SessionError(SessionProblem("session.already_over"))
         if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
             seat = (
                 self.shown if self.shown is not None else (self.persons[0] if self.persons else 0)
             )
-        self.resigned = self.rules.side_of(seat)
+        if self.is_remote(seat):
+            raise SessionError(SessionProblem("session.remote_seat", seat=seat))
+        self._end_against(seat, "resigned")
+
+    def resign_remote(self, seat: int) -> None:
+        """The host: the remote person at ``seat`` resigned on their device."""
+        if self.over:
+            raise SessionError(SessionProblem("session.already_over"))
+        self._end_against(seat, "resigned")
+
+    def timeout(self, seat: object) -> None:
+        """The page's clock ran out for ``seat``, the person (or remote person) to move."""
+        if self.over:
+            raise SessionError(SessionProblem("session.already_over"))
+        if self.settings.get("deadline") is None:
+            raise SessionError(SessionProblem("session.no_deadline"))
+        if not _is_whole(seat) or seat != self.to_move:
+            raise SessionError(SessionProblem("session.not_to_move", seat=str(seat)))
+        if self.seats[seat]["kind"] == "computer":
+            raise SessionError(SessionProblem("session.computer_no_clock", seat=seat))
+        if self.paused:
+            raise SessionError(SessionProblem("session.paused", seats=_seat_list(self.paused)))
+        self._end_against(seat, "timeout")
+
+    def _end_against(self, seat: int, reason: str) -> None:
+        side = self.rules.side_of(seat)
+        self.resigned = side
+        self.end = {"reason": reason, "seat": seat, "side": side}
 
     # -- what the page gets ----------------------------------------------------
     def _pass_to(self) -> int | None:
@@ -447,7 +572,8 @@ class Session:
         match = self.match
         rules = self.rules
         hand = match.hand
-        assert hand is not None
+        if hand is None:
+            raise SessionError(SessionProblem("session.not_dealt"))
         rec = match.records[-1]
         story = HandStory(rules, rec.dealer, rec.deck, rec.moves)
         phase = self.phase
@@ -517,6 +643,7 @@ class Session:
             view["result"] = {
                 "winner": self.winner(),
                 "resigned": self.resigned,
+                "end": self.end,
                 "declared": rec.score.declared if rec.score else None,
                 "cappotto": bool(
                     rules.cappotto
@@ -628,15 +755,52 @@ class Session:
         }
         if self.resigned is not None:
             meta["resigned"] = self.resigned
+        if self.end is not None:
+            meta["end"] = self.end
+        if self.extra_meta is not None:
+            meta.update(self.extra_meta())
         return self.match.to_record(meta)
 
     def reply(self, event: dict[str, Any] | None = None) -> dict[str, Any]:
         return {
             "ok": True,
-            "view": self.table_view(),
+            # a remote match has no table until the players' values for the deck are in
+            "view": self.table_view() if self.match.hand is not None else None,
             "record": self.to_record(),
             "event": event,
         }
+
+
+def _parse_move(data: object) -> Move:
+    """A spec move object from the page or the link ("seat" and "player" are not the move's)."""
+    move_data = dict(data) if isinstance(data, dict) else data
+    if isinstance(move_data, dict):
+        move_data.pop("seat", None)
+        move_data.pop("player", None)
+    try:
+        return Move.from_json(move_data)
+    except MoveError as exc:
+        raise SessionError(problem_of(exc)) from None
+
+
+def _local_seats(data: object) -> object:
+    """Seats for a match played on at this device: a remote person sits here now."""
+    if not isinstance(data, list):
+        return data
+    return [
+        {**item, "kind": "person"}
+        if isinstance(item, dict) and item.get("kind") == "remote"
+        else item
+        for item in data
+    ]
+
+
+def _seat_list(seats: Sequence[int]) -> str:
+    return ", ".join(str(seat) for seat in seats)
+
+
+def _is_whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _seat_label(seat: dict[str, Any]) -> str:

@@ -1,0 +1,534 @@
+"""The guest: a seat played on this device in a match refereed by another.
+
+A :class:`Guest` holds only what its seat may know: the match's public
+settings, the hands already revealed (each checked by this device's own
+engine: fairdeal.check_hand and the record checker), and, for the hand in
+play, the host's last *state* (its seat view).  Every message from the host
+is checked at the edge (protocol.parse) and against what was seen before; a
+message that does not fit is refused and changes nothing.  A hand that does
+not check is announced (``checks``) and kept with the record.  The guest
+answers each commitment with a value of its own, and the same value again if
+the same commitment comes again (after a reconnect): once it has answered,
+the deck of that hand is fixed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fairdeal import Claim, DealEntry, Ledger, Seen, check_hand, deals_in_hand, new_value
+from guest_table import display_match, events_of, table_session
+from host import Outcome
+from link_problems import LinkError, LinkProblem
+from protocol import GUEST, encode, parse, refusal
+from session import (
+    APP,
+    Session,
+    SessionError,
+    SessionProblem,
+    _seat_label,
+    normalize_settings,
+    rules_of,
+)
+
+from scopa_core.cards import Card, CardError, bits
+from scopa_core.match import RECORD_FORMAT, Match
+from scopa_core.moves import Move, MoveError
+from scopa_core.problems import Problem, problem_of
+from scopa_core.record import RecordError, load_record
+from scopa_core.rules import Rules, RulesError
+from scopa_core.view import SeatView, ViewError
+
+
+class Guest:
+    """This device's seat in a match hosted elsewhere."""
+
+    def __init__(self, peer: str, name: str = "") -> None:
+        self.peer = peer  # the page's name for the channel to the host
+        self.name = name
+        self._clear(None, Rules())
+
+    def _clear(self, match_id: str | None, rules: Rules) -> None:
+        """Nothing of a match (a previous one's included): ready for ``match_id``."""
+        self.match_id = match_id
+        self.seat = -1
+        self.token = ""
+        self.settings: dict[str, Any] = {}  # the host's settings (no seed)
+        self.rules = rules
+        self.hands: list[dict[str, Any]] = []  # the record's hands: revealed, checked
+        self.ledger = Ledger()
+        self.checks: list[dict[str, Any]] = []
+        self.state: dict[str, Any] | None = None  # the host's last state message
+        self.view: SeatView | None = None  # its seat view
+        self.seen = Seen()
+        self.pending: Move | None = None  # this seat's move on its way to the host
+        self.away: list[int] = []
+        self.connected = True
+        self.end: dict[str, Any] | None = None
+        self.ready = -1
+        self.offer: dict[str, Any] | None = None
+        self.expect_rematch_of: str | None = None
+        self.handoff = False  # the roles swap: this device hosts the rematch
+        self.base = Match(rules)  # the revealed hands, replayed
+        self.shown = (0, 0)  # (hands, moves) the page has been given events for
+
+    # -- facts --------------------------------------------------------------------
+    @property
+    def started(self) -> bool:
+        return self.match_id is not None
+
+    @property
+    def over(self) -> bool:
+        return self.end is not None or self.base.over
+
+    @property
+    def seq(self) -> int:
+        return self.state["seq"] if self.state else sum(len(h["moves"]) for h in self.hands)
+
+    def _fail(self, code: str, **params: Any) -> LinkError:
+        return LinkError(LinkProblem(code, **params))
+
+    # -- messages from the host ---------------------------------------------------------
+    def receive(self, text: str) -> Outcome:
+        """A message from the host: taken, or refused with no change."""
+        kind = None
+        self.connected = True
+        try:
+            message = parse(text, GUEST)
+            kind = message["kind"]
+            if kind == "refuse":
+                return self._told(message)
+            if kind == "welcome":
+                return self._welcome(message)
+            if not self.started:
+                raise self._fail("link.not_started")
+            if message["match"] != self.match_id:
+                raise self._fail("link.other_match")
+            return _HANDLERS[kind](self, message)
+        except LinkError as exc:
+            problem = problem_of(exc)
+            return Outcome(out=[(self.peer, refusal(kind, problem))], refused=problem)
+
+    def _told(self, message: dict[str, Any]) -> Outcome:
+        if message.get("about") == "move":
+            self.pending = None  # the host did not take it: back to the last position
+        return Outcome(told=message)
+
+    def _welcome(self, message: dict[str, Any]) -> Outcome:
+        same = message["match"] == self.match_id
+        rematch = (
+            self.expect_rematch_of is not None
+            and message.get("rematch_of") == self.expect_rematch_of
+        )
+        if self.started and not same and not rematch:
+            raise self._fail("link.other_match")
+        if same and (message["seat"] != self.seat or message["token"] != self.token):
+            raise self._fail("link.bad_token", seat=str(message["seat"]))
+        settings, rules = self._table_of(message)
+        previous = self.record() if self.started and not same else None
+        if not same:
+            self._clear(message["match"], rules)
+        self.seat, self.token = message["seat"], message["token"]
+        self.settings = settings
+        return Outcome(previous=previous)
+
+    def _table_of(self, message: dict[str, Any]) -> tuple[dict[str, Any], Rules]:
+        """The match's settings and rules, which must agree with each other."""
+        try:
+            rules = Rules.from_json(message["rules"])
+        except RulesError:
+            raise self._fail("link.bad_field", kind="welcome", field="rules") from None
+        try:
+            settings = normalize_settings(message["settings"])
+            agreed = rules_of(settings["preset"], settings["variants"], settings["target"])
+        except SessionError:
+            raise self._fail("link.bad_field", kind="welcome", field="settings") from None
+        if agreed != rules or settings["seats"][message["seat"]]["kind"] != "remote":
+            raise self._fail("link.bad_field", kind="welcome", field="settings")
+        return settings, rules
+
+    def _commit(self, message: dict[str, Any]) -> Outcome:
+        hand = message["hand"]
+        if hand < len(self.hands):
+            return Outcome()  # an earlier hand's: already dealt
+        if hand > len(self.hands) or self.over:
+            raise self._fail("link.unexpected", kind="commit")
+        if self.hands and message["dealer"] != self.base.next_dealer:
+            raise self._fail("link.bad_field", kind="commit", field="dealer")
+        entries = self.ledger.entries
+        if len(entries) > hand:
+            entry = entries[hand]
+            if entry.commitment != message["commitment"]:
+                problem = LinkProblem("link.commit_changed", hand=hand)
+                self._flag(hand, problem)
+                raise LinkError(problem)
+        else:
+            entry = DealEntry(message["commitment"], [None] * self.rules.players)
+            entry.shares[self.seat] = new_value()
+            entries.append(entry)
+        share = encode("share", match=self.match_id, hand=hand, share=entry.shares[self.seat])
+        return Outcome(out=[(self.peer, share)])
+
+    def _state(self, message: dict[str, Any]) -> Outcome:
+        hand = message["hand"]
+        if hand < len(self.hands) or (self.state and message["seq"] < self.state["seq"]):
+            return Outcome()  # an older position
+        if hand > len(self.hands) or self.over:
+            raise self._fail("link.unexpected", kind="state")
+        if len(self.ledger.entries) <= hand:
+            raise self._fail("link.no_commit", hand=hand)
+        try:
+            view = SeatView.from_request(message["view"])
+            layout = [Card.parse(code).index for code in message["layout"]]
+        except (ViewError, CardError) as exc:
+            raise self._fail("link.bad_view", reason=str(exc)) from None
+        seen = self._follow(hand, view, layout)
+        if len(seen.moves) > len(self.seen.moves):
+            self.pending = None  # this seat's move, if it sent one, was made
+        self.state, self.view, self.seen = message, view, seen
+        return Outcome()
+
+    def _follow(self, hand: int, view: SeatView, layout: list[int]) -> Seen:
+        """What was seen of the hand, with this view: it must extend what came before."""
+        seen = self.seen
+        history = list(view.history)
+        mine = list(seen.moves) + ([self.pending] if self.pending else [])
+        fits = (
+            view.seat == self.seat
+            and view.rules == self.rules
+            and list(view.scores) == self.base.totals
+            and (not self.hands or view.dealer == self.base.next_dealer)
+            and sorted(layout) == sorted(bits(view.initial_table))
+            and seen.layout in (None, view.initial_table)
+            and history[: len(mine)] == mine[: len(history)]
+            and len(history) >= len(seen.moves)
+        )
+        dealt = _dealt_by_view(view)
+        if not fits or any(seen.dealt.get(d, cards) != cards for d, cards in dealt.items()):
+            problem = LinkProblem("link.view_contradicts", hand=hand)
+            self._flag(hand, problem)
+            raise LinkError(problem)
+        return Seen(view.initial_table, {**seen.dealt, **dealt}, history)
+
+    def _reveal(self, message: dict[str, Any]) -> Outcome:
+        hand = message["hand"]
+        if hand < len(self.hands):
+            return Outcome()  # revealed already
+        if hand > len(self.hands):
+            raise self._fail("link.unexpected", kind="reveal")
+        if len(self.ledger.entries) <= hand or len(message["shares"]) != self.rules.players:
+            missing = LinkProblem("link.no_commit", hand=hand)
+            self._flag(hand, missing)
+            raise LinkError(missing)
+        claim = self._claim(hand, message)
+        seen = Seen(self.seen.layout, self.seen.dealt, self.seen.moves[:])
+        if self.pending is not None:
+            seen.moves.append(self.pending)
+        problem = check_hand(
+            self.rules, self.match_id or "", hand, self.seat, self.ledger.entries[hand], claim, seen
+        )
+        replayed = self._replayed(hand, message["deal"])
+        entry = self.ledger.entries[hand]
+        entry.secret, entry.shares = claim.secret, list(claim.shares)
+        self.hands.append(replayed.to_record()["hands"][hand])
+        self.base = replayed
+        check = self._flag(hand, problem)
+        self.state, self.view, self.seen, self.pending = None, None, Seen(), None
+        return Outcome(check=check)
+
+    def _claim(self, hand: int, message: dict[str, Any]) -> Claim:
+        deal = message["deal"]
+        try:
+            deck = [Card.parse(code).index for code in deal.get("deck", [])]
+            moves = [Move.from_json(item) for item in deal.get("moves", [])]
+        except (CardError, MoveError, TypeError) as exc:
+            raise self._fail("link.bad_hand", hand=hand, reason=problem_of(exc)) from None
+        dealer = deal.get("dealer")
+        if not isinstance(dealer, int) or len(deck) != 40:
+            raise self._fail("link.bad_hand", hand=hand, reason="no dealer or no 40-card deck")
+        return Claim(message["secret"], list(message["shares"]), dealer, deck, moves)
+
+    def _replayed(self, hand: int, deal: dict[str, Any]) -> Match:
+        """The revealed hands with this one, through the record checker."""
+        hands = [*self.hands, {k: deal.get(k) for k in ("dealer", "deck", "moves")}]
+        try:
+            return load_record(
+                {"format": RECORD_FORMAT, "rules": self.rules.to_json(), "hands": hands}
+            )
+        except RecordError as exc:
+            problem = LinkProblem("link.check_replay", hand=hand, reason=exc.message)
+            self._flag(hand, problem)
+            raise LinkError(problem) from None
+
+    def _flag(self, hand: int, problem: Problem | None) -> dict[str, Any]:
+        """Keep the outcome of a check with the record (and return it for the page)."""
+        check: dict[str, Any] = {"hand": hand, "ok": problem is None}
+        if problem is not None:
+            check["error"] = str(problem)
+            check["problem"] = problem.to_json()
+        self.checks.append(check)
+        return check
+
+    def _presence(self, message: dict[str, Any]) -> Outcome:
+        names = message["names"]
+        if len(names) != self.rules.players:
+            raise self._fail("link.bad_field", kind="presence", field="names")
+        self.away = list(message["away"])
+        for seat, name in zip(self.settings["seats"], names, strict=True):
+            seat["name"] = name
+        return Outcome()
+
+    def _end(self, message: dict[str, Any]) -> Outcome:
+        seat, side = message["seat"], message["side"]
+        if seat >= self.rules.players or self.rules.side_of(seat) != side:
+            raise self._fail("link.bad_field", kind="end", field="side")
+        self.end = {"reason": message["reason"], "seat": seat, "side": side}
+        del self.ledger.entries[len(self.hands) :]  # a hand committed to, never dealt
+        self.pending = None
+        return Outcome()
+
+    def _rematch(self, message: dict[str, Any]) -> Outcome:
+        if not self.over:
+            raise self._fail("link.not_over")
+        self.offer = {"from": "host", "swap": message["swap"]}
+        return Outcome()
+
+    def _answer(self, message: dict[str, Any]) -> Outcome:
+        offer = self.offer
+        if offer is None or offer["from"] != GUEST or message["swap"] != offer["swap"]:
+            raise self._fail("link.no_offer")
+        if not message["accept"]:
+            self.offer = None
+            return Outcome(declined=True)
+        self._agreed(offer["swap"])
+        return Outcome()
+
+    def _agreed(self, swap: bool) -> None:
+        self.offer = None
+        if swap:
+            self.handoff = True
+        else:
+            self.expect_rematch_of = self.match_id
+
+    # -- what the page asks ----------------------------------------------------------
+    def hello(self) -> str:
+        """The first message on a channel to the host: a new seat, or this one again."""
+        if not self.started:
+            return encode("hello", name=self.name)
+        return encode(
+            "hello",
+            match=self.match_id,
+            seat=self.seat,
+            token=self.token,
+            hands=len(self.hands),
+            name=self.name,
+        )
+
+    def move(self, data: object) -> str:
+        """This seat's move, checked here first; raises LinkError/SessionError."""
+        view = self.view
+        if view is None or self.over:
+            raise SessionError(SessionProblem("session.hand_over"))
+        if not view.my_turn:
+            raise SessionError(SessionProblem("session.turn_of", seat=view.to_move))
+        if self.pending is not None:
+            raise self._fail("link.move_on_its_way")
+        if not self.connected:
+            raise self._fail("link.host_away")
+        if self.away:
+            seats = ", ".join(map(str, self.away))
+            raise SessionError(SessionProblem("session.paused", seats=seats))
+        try:
+            move = Move.from_json(data)
+        except MoveError as exc:
+            raise SessionError(problem_of(exc)) from None
+        hand = display_match(self.base, view, self._layout(), None).hand
+        why = hand.why_illegal(move) if hand is not None else None
+        if why is not None:
+            raise SessionError(why)
+        self.pending = move
+        return encode("move", match=self.match_id, seq=self.seq, move=move.to_json())
+
+    def next_hand(self) -> str:
+        hand = len(self.hands) - 1
+        if self.view is not None or hand < 0 or self.over:
+            raise SessionError(SessionProblem("session.hand_not_over"))
+        self.ready = hand
+        return encode("next", match=self.match_id, hand=hand)
+
+    def resign(self) -> str:
+        if not self.started:
+            raise self._fail("link.not_started")
+        if self.over:
+            raise SessionError(SessionProblem("session.already_over"))
+        return encode("resign", match=self.match_id)
+
+    def ask_rematch(self, swap: bool) -> str:
+        if not self.over:
+            raise self._fail("link.not_over")
+        self.offer = {"from": GUEST, "swap": swap}
+        return encode("rematch", match=self.match_id, swap=swap)
+
+    def answer_rematch(self, accept: bool) -> str:
+        offer = self.offer
+        if offer is None or offer["from"] == GUEST:
+            raise self._fail("link.no_offer")
+        if accept:
+            self._agreed(offer["swap"])
+        else:
+            self.offer = None
+        return encode("answer", match=self.match_id, accept=accept, swap=offer["swap"])
+
+    # -- what the page draws, exports and saves --------------------------------------------
+    def _layout(self) -> list[int]:
+        return [Card.parse(code).index for code in self.state["layout"]] if self.state else []
+
+    def table(self) -> Session | None:
+        """The table as this seat knows it (None before the first hand is dealt)."""
+        if not self.started:
+            return None
+        match = display_match(self.base, self.view, self._layout(), self.pending)
+        if match.hand is None:
+            return None
+        return table_session(match, self.settings, self.seat, self.match_id or "", self.end)
+
+    def events(self, session: Session | None) -> list[dict[str, Any]]:
+        """The moves the page has not been given yet (its table is ``session``)."""
+        if session is None:
+            return []
+        hands, moves = len(session.match.records), len(session.match.records[-1].moves)
+        first = self.shown[1] if self.shown[0] == hands else 0
+        self.shown = (hands, moves)
+        return events_of(session.match, first) if moves > first else []
+
+    def record(self) -> dict[str, Any] | None:
+        """The match as far as this device knows it: the revealed hands only."""
+        if not self.started:
+            return None
+        meta: dict[str, Any] = {
+            "app": APP,
+            "seats": [_seat_label(seat) for seat in self.settings["seats"]],
+            "settings": self.settings,
+            "id": self.match_id,
+            "fair_deal": self.ledger.to_json(len(self.hands)),
+            "link": {"role": GUEST, "seat": self.seat, "checks": self.checks},
+        }
+        if self.end is not None:
+            meta["resigned"] = self.end["side"]
+            meta["end"] = self.end
+        return {
+            "format": RECORD_FORMAT,
+            "rules": self.rules.to_json(),
+            "hands": self.hands,
+            "meta": meta,
+        }
+
+    def info(self) -> dict[str, Any]:
+        failed = sorted({c["hand"] for c in self.checks if not c["ok"]})
+        return {
+            "role": GUEST,
+            "match": self.match_id,
+            "seat": self.seat if self.started else None,
+            "connected": self.connected,
+            "away": self.away,
+            "paused": (bool(self.away) or not self.connected) and not self.over,
+            "waiting": self.pending is not None,
+            "ready": self.ready >= len(self.hands) - 1 and self.view is None and bool(self.hands),
+            "deadline": self.settings.get("deadline"),
+            "checks": self.checks,
+            "failed": failed,
+            "offer": self.offer,
+        }
+
+    def save(self) -> dict[str, Any]:
+        """What this device keeps after every message: all its seat may know, and no
+        more (the host's value for the hand in play is not known here)."""
+        return {
+            "role": GUEST,
+            "peer": self.peer,
+            "name": self.name,
+            "match": self.match_id,
+            "seat": self.seat,
+            "token": self.token,
+            "settings": self.settings,
+            "rules": self.rules.to_json(),
+            "hands": self.hands,
+            "fair_deal": self.ledger.to_json(len(self.ledger.entries)),
+            "checks": self.checks,
+            "state": self.state,
+            "pending": self.pending.to_json() if self.pending else None,
+            "away": self.away,
+            "end": self.end,
+            "ready": self.ready,
+            "offer": self.offer,
+            "expect_rematch_of": self.expect_rematch_of,
+        }
+
+    @classmethod
+    def restore(cls, saved: dict[str, Any]) -> Guest:
+        """This device's own save (:meth:`save`), after a reload; raises LinkError."""
+        guest = cls(str(saved.get("peer") or "host"), str(saved.get("name") or ""))
+        if saved.get("match") is None:
+            return guest
+        try:
+            guest._restore(saved)
+        except (LinkError, RecordError, RulesError, ViewError, CardError, MoveError) as exc:
+            raise LinkError(LinkProblem("link.saved_invalid", reason=problem_of(exc))) from None
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            reason = f"{type(exc).__name__}: {exc}"
+            raise LinkError(LinkProblem("link.saved_invalid", reason=reason)) from None
+        return guest
+
+    def _restore(self, saved: dict[str, Any]) -> None:
+        welcome = {"seat": saved["seat"], "settings": saved["settings"], "rules": saved["rules"]}
+        settings, rules = self._table_of(welcome)
+        self._clear(str(saved["match"]), rules)
+        self.seat, self.token, self.settings = saved["seat"], str(saved["token"]), settings
+        self.hands = list(saved["hands"])
+        record = {"format": RECORD_FORMAT, "rules": rules.to_json(), "hands": self.hands}
+        self.base = load_record(record)
+        self.ledger = Ledger.from_json(saved["fair_deal"], rules.players)
+        self.checks = [c for c in saved["checks"] if isinstance(c, dict)]
+        state = saved.get("state")
+        if state is not None:
+            view = SeatView.from_request(state["view"])
+            self.state, self.view = state, view
+            self.seen = Seen(view.initial_table, _dealt_by_view(view), list(view.history))
+        pending = saved.get("pending")
+        self.pending = Move.from_json(pending) if pending is not None else None
+        self.away = [seat for seat in saved.get("away", []) if isinstance(seat, int)]
+        end = saved.get("end")
+        self.end = dict(end) if isinstance(end, dict) else None
+        self.ready = int(saved.get("ready", -1))
+        offer = saved.get("offer")
+        self.offer = dict(offer) if isinstance(offer, dict) else None
+        expected = saved.get("expect_rematch_of")
+        self.expect_rematch_of = expected if isinstance(expected, str) else None
+        self.connected = False  # until the page pairs again
+        table = self.table()
+        if table is not None:
+            self.shown = (len(table.match.records), len(table.match.records[-1].moves))
+
+
+def _dealt_by_view(view: SeatView) -> dict[int, int]:
+    """Deal number -> the cards this seat got in it, as the view shows them."""
+    rules = view.rules
+    per_deal = rules.players * rules.hand_size
+    current = len(view.history) // per_deal
+    dealt = {deal: 0 for deal in range(min(current + 1, deals_in_hand(rules)))}
+    for k, move in enumerate(view.history):
+        if view.seat_of_move(k) == view.seat and move.card >= 0:
+            dealt[k // per_deal] |= 1 << move.card
+    dealt[current] |= view.hand
+    return dealt
+
+
+_HANDLERS = {
+    "commit": Guest._commit,
+    "state": Guest._state,
+    "reveal": Guest._reveal,
+    "presence": Guest._presence,
+    "end": Guest._end,
+    "rematch": Guest._rematch,
+    "answer": Guest._answer,
+}

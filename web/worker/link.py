@@ -1,0 +1,241 @@
+"""This device in a match with other devices: its role, and the page's replies.
+
+A :class:`Device` is the host of a match (host.py) or a guest in one
+(guest.py), and turns each request of the page into one reply the page need
+not understand beyond drawing and sending::
+
+    {"ok": true, "role": "host"|"guest", "view": VIEW or null, "record": RECORD,
+     "event": EVENT or null, "events": [EVENT...],
+     "send": [{"to": PEER, "text": "..."}],  # put each text on that channel, as is
+     "link": LINK, "save": SAVE,             # draw LINK's state; keep SAVE after every reply
+     "refused": {"error", "problem"}?,       # this device refused what it got
+     "told": {...}?,                         # the other device refused what this one sent
+     "check": {...}?, "declined": true?, "previous_record": RECORD?}
+
+A request the device cannot carry out raises LinkError or SessionError (the
+worker answers ``{"ok": false, "error", "problem"}``, nothing changed); a
+message from another device never does: it is taken or refused in the reply.
+The role can change at a rematch with the roles swapped: the page just goes
+on passing every message to :meth:`Device.receive`.  docs/web-api.md has the
+worker's functions and docs/remote-play.md the design.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from guest import Guest
+from host import Host, Outcome
+from link_problems import LinkError, LinkProblem
+from protocol import refusal
+from session import NAME_LIMIT, Session
+
+PEER_LIMIT = 64
+
+
+class Device:
+    """This device's part in a match with others (none until it hosts or joins one)."""
+
+    def __init__(self) -> None:
+        self.role: Host | Guest | None = None
+        self._previous: dict[str, Any] | None = None
+
+    @property
+    def session(self) -> Session | None:
+        """The match the worker's own functions (play, step...) act on: the hosted one."""
+        return self.role.session if isinstance(self.role, Host) else None
+
+    def _host(self) -> Host:
+        if not isinstance(self.role, Host):
+            raise LinkError(LinkProblem("link.no_link"))
+        return self.role
+
+    def _guest(self) -> Guest:
+        if not isinstance(self.role, Guest):
+            raise LinkError(LinkProblem("link.no_link"))
+        return self.role
+
+    # -- starting ---------------------------------------------------------------
+    def host_open(self, settings: object) -> dict[str, Any]:
+        self.role = Host.open(settings)
+        return self.reply()
+
+    def guest_join(self, options: object) -> dict[str, Any]:
+        """A fresh guest: its hello goes to the channel ``peer`` (default "host")."""
+        options = options if isinstance(options, dict) else {}
+        name = options.get("name")
+        name = name.strip()[:NAME_LIMIT] if isinstance(name, str) else ""
+        guest = Guest(_peer(options.get("peer", "host")), name)
+        self.role = guest
+        return self.reply(Outcome(out=[(guest.peer, guest.hello())]))
+
+    def restore(self, saved: object) -> dict[str, Any]:
+        """Either role, from the ``save`` of its last reply."""
+        if not isinstance(saved, dict) or saved.get("role") not in ("host", "guest"):
+            raise LinkError(LinkProblem("link.saved_invalid", reason="no role"))
+        self.role = Host.restore(saved) if saved["role"] == "host" else Guest.restore(saved)
+        return self.reply()
+
+    # -- the channel --------------------------------------------------------------------
+    def receive(self, peer: object, text: object) -> dict[str, Any]:
+        """A message off the channel ``peer``: taken or refused, never an error."""
+        role = self.role
+        if role is None:
+            raise LinkError(LinkProblem("link.no_link"))
+        name = _peer(peer)
+        if isinstance(role, Guest):
+            role.peer = name  # the channel to the host may be a new one after pairing again
+        try:
+            outcome = role.receive(name, text) if isinstance(role, Host) else role.receive(text)
+        except Exception as exc:  # a bug must not stop the match: refuse, say what it was
+            problem = LinkProblem("link.internal", error=type(exc).__name__)
+            outcome = Outcome(out=[(name, refusal(None, problem))], refused=problem)
+        return self.reply(self._turn(outcome))
+
+    def lost(self, peer: object) -> dict[str, Any]:
+        """The channel ``peer`` closed (the page saw it): the match pauses."""
+        role = self.role
+        if isinstance(role, Host):
+            role.lost(_peer(peer))
+        elif isinstance(role, Guest):
+            role.connected = False
+        else:
+            raise LinkError(LinkProblem("link.no_link"))
+        return self.reply()
+
+    def pending(self) -> dict[str, Any]:
+        """The host, after the page's own play/step/next_hand/resign/timeout/reveal."""
+        self._host()
+        return self.reply()
+
+    # -- a guest's own actions ------------------------------------------------------------
+    def guest_hello(self) -> dict[str, Any]:
+        """After pairing again: the hello that gets this seat and the position back."""
+        guest = self._guest()
+        guest.connected = True
+        return self.reply(Outcome(out=[(guest.peer, guest.hello())]))
+
+    def guest_move(self, move: object) -> dict[str, Any]:
+        guest = self._guest()
+        return self.reply(Outcome(out=[(guest.peer, guest.move(move))]))
+
+    def guest_next_hand(self) -> dict[str, Any]:
+        guest = self._guest()
+        return self.reply(Outcome(out=[(guest.peer, guest.next_hand())]))
+
+    def guest_resign(self) -> dict[str, Any]:
+        guest = self._guest()
+        return self.reply(Outcome(out=[(guest.peer, guest.resign())]))
+
+    # -- rematch --------------------------------------------------------------------------
+    def rematch(self, options: object) -> dict[str, Any]:
+        """Ask for a rematch: {"swap": true} to pass the host's role to the other device."""
+        swap = isinstance(options, dict) and options.get("swap") is True
+        role = self.role
+        if isinstance(role, Host):
+            return self.reply(Outcome(out=role.ask_rematch(swap)))
+        guest = self._guest()
+        return self.reply(Outcome(out=[(guest.peer, guest.ask_rematch(swap))]))
+
+    def answer(self, accept: object) -> dict[str, Any]:
+        """Answer the rematch the other device asked for."""
+        role = self.role
+        if isinstance(role, Host):
+            out = role.answer_rematch(accept is True)
+        else:
+            guest = self._guest()
+            out = [(guest.peer, guest.answer_rematch(accept is True))]
+        return self.reply(self._turn(Outcome(out=out)))
+
+    def _turn(self, outcome: Outcome) -> Outcome:
+        """A rematch starts: the next match here, hosted or joined (the roles may swap)."""
+        role = self.role
+        if isinstance(role, Host) and role.successor is not None:
+            self._previous, self.role = role.session.to_record(), role.successor
+        elif isinstance(role, Host) and role.handoff is not None:
+            name = role.session.seats[role.session.persons[0]]["name"]
+            self._previous, self.role = role.session.to_record(), Guest(role.handoff, name)
+        elif isinstance(role, Guest) and role.handoff:
+            self._previous, self.role = role.record(), _swapped(role)
+        elif outcome.previous is not None:
+            self._previous = outcome.previous
+        return outcome
+
+    # -- what the page gets ---------------------------------------------------------------
+    def export(self) -> dict[str, Any]:
+        role = self.role
+        if role is None:
+            raise LinkError(LinkProblem("link.no_link"))
+        record = role.session.to_record() if isinstance(role, Host) else role.record()
+        if record is None:
+            raise LinkError(LinkProblem("link.not_started"))
+        return {"ok": True, "text": json.dumps(record, indent=1, ensure_ascii=False), "view": None}
+
+    def reply(self, outcome: Outcome | None = None) -> dict[str, Any]:
+        outcome = outcome or Outcome()
+        role = self.role
+        if role is None:
+            raise LinkError(LinkProblem("link.no_link"))
+        out = list(outcome.out)
+        if isinstance(role, Host):
+            out += role.pending()
+            session = role.session
+            view = session.table_view() if session.match.hand is not None else None
+            record: dict[str, Any] | None = session.to_record()
+            events = [outcome.event] if outcome.event else []
+        else:
+            table = role.table()
+            view = table.table_view() if table is not None else None
+            record = role.record()
+            events = role.events(table)
+        reply: dict[str, Any] = {
+            "ok": True,
+            "role": role.info()["role"],
+            "view": view,
+            "record": record,
+            "event": events[-1] if events else None,
+            "events": events,
+            "send": [{"to": peer, "text": text} for peer, text in out],
+            "link": role.info(),
+            "save": role.save(),
+        }
+        if outcome.refused is not None:
+            reply["refused"] = _said(outcome.refused)
+        for key in ("told", "check"):
+            if getattr(outcome, key) is not None:
+                reply[key] = getattr(outcome, key)
+        if outcome.declined:
+            reply["declined"] = True
+        if self._previous is not None:
+            reply["previous_record"], self._previous = self._previous, None
+        return reply
+
+
+def _swapped(guest: Guest) -> Host:
+    """The rematch hosted by this device, once a guest: each person keeps their seat."""
+    seats = []
+    peers: dict[int, str | None] = {}
+    for number, seat in enumerate(guest.settings["seats"]):
+        kind = seat["kind"]
+        if number == guest.seat:
+            kind = "person"
+        elif kind == "person":
+            kind = "remote"
+            peers[number] = guest.peer
+        seats.append({**seat, "kind": kind})
+    settings = {**guest.settings, "seats": seats}
+    return Host.rematch_with(settings, peers, guest.match_id or "", guest.base)
+
+
+def _peer(value: object) -> str:
+    text = value if isinstance(value, str) else json.dumps(value)
+    return text[:PEER_LIMIT]
+
+
+def _said(problem: object) -> dict[str, Any]:
+    said: dict[str, Any] = {"error": str(problem)}
+    to_json = getattr(problem, "to_json", None)
+    if to_json is not None:
+        said["problem"] = to_json()
+    return said
