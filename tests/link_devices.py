@@ -17,6 +17,7 @@ import random
 import re
 import sys
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -28,11 +29,24 @@ for folder in ("web/worker", "web/app"):
     if path not in sys.path:
         sys.path.insert(0, path)
 
+import fairdeal  # noqa: E402
+import pytest  # noqa: E402
+import session  # noqa: E402
+
 from scopa_core.cards import CARD_NAMES, bits  # noqa: E402
 
 #: A card code standing alone (not inside a word like JSON or a hex digest).
 CARD = re.compile(r"(?<![A-Za-z0-9])([A2-7JQK][DHSC])(?![A-Za-z0-9])")
 _count = 0
+
+
+@pytest.fixture(autouse=True)
+def replayable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same random values and match ids at every run, so that a test replays the
+    same matches (the devices' own draws come from the system's generator)."""
+    rng = random.Random(1604)
+    monkeypatch.setattr(fairdeal, "_random_hex", lambda size: rng.randbytes(size).hex())
+    monkeypatch.setattr(session, "new_match_id", lambda: f"{rng.getrandbits(64):016x}")
 
 
 def worker_module() -> ModuleType:
@@ -90,6 +104,8 @@ class Net:
         self.queue: deque[Message] = deque()
         self.log: list[Message] = []
         self.up: set[tuple[str, str]] = set()
+        #: called on every message put on a channel, before it is logged (a test may alter it)
+        self.on_send: list[Callable[[Message], None]] = []
 
     def add(self, name: str) -> Device:
         self.devices[name] = Device(name)
@@ -115,6 +131,8 @@ class Net:
         for item in reply.get("send", []):
             target, channel = here.channels[item["to"]]
             message = Message(device, f"{target}:{channel}", item["text"])
+            for hook in self.on_send:
+                hook(message)
             remotes = getattr(role, "remotes", None)
             if remotes is not None:  # the host: what may this seat know right now?
                 seat = next((s for s, r in remotes.items() if r.peer == item["to"]), None)
@@ -131,9 +149,7 @@ class Net:
                 return
             message = self.queue.popleft()
             device, channel = message.target.split(":")
-            reply = self.call(device, "link_receive", channel, message.text)
-            if reply["role"] == "host" and self.devices[device].session is not None:
-                self.call(device, "host_pending")
+            self.call(device, "link_receive", channel, message.text)
         raise AssertionError("the messages never stopped")
 
 

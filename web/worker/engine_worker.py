@@ -346,9 +346,10 @@ def guest_join(options_text=None) -> str:
     return _link(lambda device: device.guest_join(_load(options_text)))
 
 
-def guest_hello() -> str:
-    """After pairing again: the hello that takes this seat back."""
-    return _link(lambda device: device.guest_hello())
+def guest_hello(peer=None) -> str:
+    """After pairing again on the channel ``peer`` (plain text): the hello that takes
+    this seat back."""
+    return _link(lambda device: device.guest_hello(peer))
 
 
 def guest_move(move_text) -> str:

@@ -222,8 +222,8 @@ class Guest:
             raise LinkError(missing)
         claim = self._claim(hand, message)
         seen = Seen(self.seen.layout, self.seen.dealt, self.seen.moves[:])
-        if self.pending is not None:
-            seen.moves.append(self.pending)
+        if self.pending is not None and len(claim.moves) > len(seen.moves):
+            seen.moves.append(self.pending)  # it was made: it must be this seat's move as sent
         problem = check_hand(
             self.rules, self.match_id or "", hand, self.seat, self.ledger.entries[hand], claim, seen
         )

@@ -110,9 +110,12 @@ class Device:
         return self.reply()
 
     # -- a guest's own actions ------------------------------------------------------------
-    def guest_hello(self) -> dict[str, Any]:
-        """After pairing again: the hello that gets this seat and the position back."""
+    def guest_hello(self, peer: object = None) -> dict[str, Any]:
+        """After pairing again, on the channel ``peer`` (default: the last one): the hello
+        that gets this seat and the position back."""
         guest = self._guest()
+        if peer is not None:
+            guest.peer = _peer(peer)
         guest.connected = True
         return self.reply(Outcome(out=[(guest.peer, guest.hello())]))
 

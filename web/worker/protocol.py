@@ -195,7 +195,7 @@ def parse(text: object, role: str) -> dict[str, Any]:
         found = _shown(data.get("v"))
         raise LinkError(LinkProblem("link.bad_version", found=found, expected=VERSION))
     kind = data.get("kind")
-    if kind not in FIELDS:
+    if not isinstance(kind, str) or kind not in FIELDS:
         raise LinkError(LinkProblem("link.unknown_kind", kind=_shown(kind)))
     if kind not in TAKES[role]:
         raise LinkError(LinkProblem("link.unexpected", kind=kind))
