@@ -21,9 +21,14 @@ import pytest
 
 from scopa_core.cards import CARD_NAMES, bits
 from scopa_core.record import check_record
-from tests.link_devices import Device, Table, cards_in, hidden_cards_sent, replayable, shared
-
-__all__ = ["replayable"]  # the fixture: every run plays the same matches
+from tests.link_devices import (
+    Device,
+    Table,
+    cards_in,
+    hidden_cards_sent,
+    replayable,  # noqa: F401  (autouse: the same matches every run)
+    shared,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web/worker"))
 

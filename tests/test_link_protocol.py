@@ -16,9 +16,10 @@ from typing import Any
 
 import pytest
 
-from tests.link_devices import Table, replayable
-
-__all__ = ["replayable"]  # the fixture: every run plays the same matches
+from tests.link_devices import (
+    Table,
+    replayable,  # noqa: F401  (autouse: the same matches every run)
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web/worker"))
 

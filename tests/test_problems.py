@@ -37,14 +37,26 @@ for folder in ("web/worker", "web/app"):
 
 import engine_worker  # noqa: E402
 import i18n  # noqa: E402
+from link_problems import LINK_ENGLISH  # noqa: E402
 from session import SESSION_ENGLISH, Session, SessionError  # noqa: E402
 
 ITALIAN = i18n.I18n("it", "neapolitan")
 ENGLISH_PAGE = i18n.I18n("en", "french")
 #: The exceptions whose sentence a person may read.
-REFUSALS = {"CardError", "MoveError", "IllegalMove", "RulesError", "RecordError", "SessionError"}
+REFUSALS = {
+    "CardError",
+    "MoveError",
+    "IllegalMove",
+    "RulesError",
+    "RecordError",
+    "SessionError",
+    "LinkError",
+}
 #: What such an exception may be given: a Problem made here, or one passed on.
-CODED = {"Problem", "SessionProblem", "problem_of"}
+CODED = {"Problem", "SessionProblem", "LinkProblem", "problem_of"}
+#: Every catalogue of codes, and the worker's files that make them.
+CODES = {**ENGLISH, **SESSION_ENGLISH, **LINK_ENGLISH}
+WORKER_FILES = sorted((ROOT / "web/worker").glob("*.py"))
 
 
 def placeholders(template: str) -> set[str]:
@@ -62,11 +74,11 @@ def italian(problem: Problem | str) -> str:
 
 
 def test_every_code_has_an_italian_sentence_with_the_same_parameters() -> None:
-    codes = {**ENGLISH, **SESSION_ENGLISH}
-    assert not set(ENGLISH) & set(SESSION_ENGLISH)
-    assert set(i18n.catalogue("it")["problems"]) == set(codes)
-    for code, english in codes.items():
-        said, meant = placeholders(i18n.catalogue("it")["problems"][code]), placeholders(english)
+    assert len(CODES) == len(ENGLISH) + len(SESSION_ENGLISH) + len(LINK_ENGLISH)
+    italian = i18n.catalogue("it")["problems"]
+    assert set(italian) == set(CODES)
+    for code, english in CODES.items():
+        said, meant = placeholders(italian[code]), placeholders(english)
         # "detail" is Python's own English (the JSON parser's): Italian leaves it out
         assert said <= meant and meant - said <= {"detail"}, code
 
@@ -97,7 +109,7 @@ def test_every_refusal_carries_a_code() -> None:
     """No sentence is written straight into an exception (the bot protocol's
     view.py excepted: its requests come from programs, in English)."""
     files = [p for p in (ROOT / "scopa_core").rglob("*.py") if p.name != "view.py"]
-    files.append(ROOT / "web/worker/session.py")
+    files += [p for p in WORKER_FILES if p.name != "engine_worker.py"]
     checked = 0
     for path in files:
         for line, name, first in _raise_sites(path):
@@ -105,7 +117,7 @@ def test_every_refusal_carries_a_code() -> None:
             where = f"{path.relative_to(ROOT)}:{line} raises {name}"
             assert first is not None, where + " without a sentence"
             assert _coded(first), where + " with a bare sentence"
-    assert checked > 60
+    assert checked > 100
 
 
 def _strings(node: ast.AST) -> set[str]:
@@ -121,7 +133,7 @@ def _codes_made(path: Path) -> tuple[set[str], set[str]]:
     given: set[str] = set()
     for node in ast.walk(tree):
         func = node.func if isinstance(node, ast.Call) and node.args else None
-        if isinstance(func, ast.Name) and func.id in {"Problem", "SessionProblem"}:
+        if isinstance(func, ast.Name) and func.id in {"Problem", "SessionProblem", "LinkProblem"}:
             given |= _strings(node.args[0])  # type: ignore[attr-defined]
         if isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == ["code"]:
             given |= {text for text in _strings(node.value) if "." in text}  # not the page's "ace"
@@ -136,17 +148,15 @@ def _codes_made(path: Path) -> tuple[set[str], set[str]]:
 
 def test_every_code_made_exists_and_every_code_is_made_somewhere() -> None:
     """A mistyped code would only fail on the error path it is on: catch it here."""
-    files = [*(ROOT / "scopa_core").rglob("*.py"), ROOT / "web/worker/session.py"]
-    files.append(ROOT / "web/worker/engine_worker.py")
+    files = [*(ROOT / "scopa_core").rglob("*.py"), *WORKER_FILES]
     given: set[str] = set()
     mentioned: set[str] = set()
     for path in files:
         more_given, more_mentioned = _codes_made(path)
         given |= more_given
         mentioned |= more_mentioned
-    codes = {**ENGLISH, **SESSION_ENGLISH}
-    assert given - set(codes) == set()
-    assert set(codes) - mentioned == set()
+    assert given - set(CODES) == set()
+    assert set(CODES) - mentioned == set()
 
 
 # --- the Problem value -----------------------------------------------------------------
