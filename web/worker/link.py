@@ -86,8 +86,11 @@ class Device:
         name = _peer(peer)
         if isinstance(role, Guest):
             role.peer = name  # the channel to the host may be a new one after pairing again
+        message = text if isinstance(text, str) else str(text)  # a JS string arrives as str
         try:
-            outcome = role.receive(name, text) if isinstance(role, Host) else role.receive(text)
+            outcome = (
+                role.receive(name, message) if isinstance(role, Host) else role.receive(message)
+            )
         except Exception as exc:  # a bug must not stop the match: refuse, say what it was
             problem = LinkProblem("link.internal", error=type(exc).__name__)
             outcome = Outcome(out=[(name, refusal(None, problem))], refused=problem)
