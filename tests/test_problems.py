@@ -56,7 +56,20 @@ REFUSALS = {
 CODED = {"Problem", "SessionProblem", "LinkProblem", "problem_of"}
 #: Every catalogue of codes, and the worker's files that make them.
 CODES = {**ENGLISH, **SESSION_ENGLISH, **LINK_ENGLISH}
-WORKER_FILES = sorted((ROOT / "web/worker").glob("*.py"))
+WORKER_FILES = [
+    ROOT / "web/worker" / f"{name}.py"
+    for name in (
+        "engine_worker",
+        "session",
+        "link_problems",
+        "protocol",
+        "fairdeal",
+        "host",
+        "guest",
+        "guest_table",
+        "link",
+    )
+]
 
 
 def placeholders(template: str) -> set[str]:
