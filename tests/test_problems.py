@@ -67,6 +67,8 @@ WORKER_FILES = [
         "host",
         "guest",
         "guest_table",
+        "rematch",
+        "link_saves",
         "link",
     )
 ]

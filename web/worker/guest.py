@@ -16,14 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import rematch
 from fairdeal import Claim, DealEntry, Ledger, Seen, check_hand, deals_in_hand, new_value
-from guest_table import display_match, events_of, table_session
-from host import Outcome
+from guest_table import display_match
 from link_problems import LinkError, LinkProblem
-from protocol import GUEST, encode, parse, refusal
+from protocol import GUEST, Outcome, encode, parse, refusal
 from session import (
     APP,
-    Session,
     SessionError,
     SessionProblem,
     _seat_label,
@@ -203,7 +202,7 @@ class Guest:
             and history[: len(mine)] == mine[: len(history)]
             and len(history) >= len(seen.moves)
         )
-        dealt = _dealt_by_view(view)
+        dealt = dealt_by_view(view)
         if not fits or any(seen.dealt.get(d, cards) != cards for d, cards in dealt.items()):
             problem = LinkProblem("link.view_contradicts", hand=hand)
             self._flag(hand, problem)
@@ -287,29 +286,6 @@ class Guest:
         self.pending = None
         return Outcome()
 
-    def _rematch(self, message: dict[str, Any]) -> Outcome:
-        if not self.over:
-            raise self._fail("link.not_over")
-        self.offer = {"from": "host", "swap": message["swap"]}
-        return Outcome()
-
-    def _answer(self, message: dict[str, Any]) -> Outcome:
-        offer = self.offer
-        if offer is None or offer["from"] != GUEST or message["swap"] != offer["swap"]:
-            raise self._fail("link.no_offer")
-        if not message["accept"]:
-            self.offer = None
-            return Outcome(declined=True)
-        self._agreed(offer["swap"])
-        return Outcome()
-
-    def _agreed(self, swap: bool) -> None:
-        self.offer = None
-        if swap:
-            self.handoff = True
-        else:
-            self.expect_rematch_of = self.match_id
-
     # -- what the page asks ----------------------------------------------------------
     def hello(self) -> str:
         """The first message on a channel to the host: a new seat, or this one again."""
@@ -342,7 +318,7 @@ class Guest:
             move = Move.from_json(data)
         except MoveError as exc:
             raise SessionError(problem_of(exc)) from None
-        hand = display_match(self.base, view, self._layout(), None).hand
+        hand = display_match(self.base, view, self.layout(), None).hand
         why = hand.why_illegal(move) if hand is not None else None
         if why is not None:
             raise SessionError(why)
@@ -363,43 +339,9 @@ class Guest:
             raise SessionError(SessionProblem("session.already_over"))
         return encode("resign", match=self.match_id)
 
-    def ask_rematch(self, swap: bool) -> str:
-        if not self.over:
-            raise self._fail("link.not_over")
-        self.offer = {"from": GUEST, "swap": swap}
-        return encode("rematch", match=self.match_id, swap=swap)
-
-    def answer_rematch(self, accept: bool) -> str:
-        offer = self.offer
-        if offer is None or offer["from"] == GUEST:
-            raise self._fail("link.no_offer")
-        if accept:
-            self._agreed(offer["swap"])
-        else:
-            self.offer = None
-        return encode("answer", match=self.match_id, accept=accept, swap=offer["swap"])
-
-    # -- what the page draws, exports and saves --------------------------------------------
-    def _layout(self) -> list[int]:
+    # -- what the page draws and exports ----------------------------------------------------
+    def layout(self) -> list[int]:
         return [Card.parse(code).index for code in self.state["layout"]] if self.state else []
-
-    def table(self) -> Session | None:
-        """The table as this seat knows it (None before the first hand is dealt)."""
-        if not self.started:
-            return None
-        match = display_match(self.base, self.view, self._layout(), self.pending)
-        if match.hand is None:
-            return None
-        return table_session(match, self.settings, self.seat, self.match_id or "", self.end)
-
-    def events(self, session: Session | None) -> list[dict[str, Any]]:
-        """The moves the page has not been given yet (its table is ``session``)."""
-        if session is None:
-            return []
-        hands, moves = len(session.match.records), len(session.match.records[-1].moves)
-        first = self.shown[1] if self.shown[0] == hands else 0
-        self.shown = (hands, moves)
-        return events_of(session.match, first) if moves > first else []
 
     def record(self) -> dict[str, Any] | None:
         """The match as far as this device knows it: the revealed hands only."""
@@ -440,77 +382,8 @@ class Guest:
             "offer": self.offer,
         }
 
-    def save(self) -> dict[str, Any]:
-        """What this device keeps after every message: all its seat may know, and no
-        more (the host's value for the hand in play is not known here)."""
-        return {
-            "role": GUEST,
-            "peer": self.peer,
-            "name": self.name,
-            "match": self.match_id,
-            "seat": self.seat,
-            "token": self.token,
-            "settings": self.settings,
-            "rules": self.rules.to_json(),
-            "hands": self.hands,
-            "fair_deal": self.ledger.to_json(len(self.ledger.entries)),
-            "checks": self.checks,
-            "state": self.state,
-            "pending": self.pending.to_json() if self.pending else None,
-            "away": self.away,
-            "end": self.end,
-            "ready": self.ready,
-            "offer": self.offer,
-            "expect_rematch_of": self.expect_rematch_of,
-        }
 
-    @classmethod
-    def restore(cls, saved: dict[str, Any]) -> Guest:
-        """This device's own save (:meth:`save`), after a reload; raises LinkError."""
-        guest = cls(str(saved.get("peer") or "host"), str(saved.get("name") or ""))
-        if saved.get("match") is None:
-            return guest
-        try:
-            guest._restore(saved)
-        except (LinkError, RecordError, RulesError, ViewError, CardError, MoveError) as exc:
-            raise LinkError(LinkProblem("link.saved_invalid", reason=problem_of(exc))) from None
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            reason = f"{type(exc).__name__}: {exc}"
-            raise LinkError(LinkProblem("link.saved_invalid", reason=reason)) from None
-        return guest
-
-    def _restore(self, saved: dict[str, Any]) -> None:
-        welcome = {"seat": saved["seat"], "settings": saved["settings"], "rules": saved["rules"]}
-        settings, rules = self._table_of(welcome)
-        self._clear(str(saved["match"]), rules)
-        self.seat, self.token, self.settings = saved["seat"], str(saved["token"]), settings
-        self.hands = list(saved["hands"])
-        record = {"format": RECORD_FORMAT, "rules": rules.to_json(), "hands": self.hands}
-        self.base = load_record(record)
-        self.ledger = Ledger.from_json(saved["fair_deal"], rules.players)
-        self.checks = [c for c in saved["checks"] if isinstance(c, dict)]
-        state = saved.get("state")
-        if state is not None:
-            view = SeatView.from_request(state["view"])
-            self.state, self.view = state, view
-            self.seen = Seen(view.initial_table, _dealt_by_view(view), list(view.history))
-        pending = saved.get("pending")
-        self.pending = Move.from_json(pending) if pending is not None else None
-        self.away = [seat for seat in saved.get("away", []) if isinstance(seat, int)]
-        end = saved.get("end")
-        self.end = dict(end) if isinstance(end, dict) else None
-        self.ready = int(saved.get("ready", -1))
-        offer = saved.get("offer")
-        self.offer = dict(offer) if isinstance(offer, dict) else None
-        expected = saved.get("expect_rematch_of")
-        self.expect_rematch_of = expected if isinstance(expected, str) else None
-        self.connected = False  # until the page pairs again
-        table = self.table()
-        if table is not None:
-            self.shown = (len(table.match.records), len(table.match.records[-1].moves))
-
-
-def _dealt_by_view(view: SeatView) -> dict[int, int]:
+def dealt_by_view(view: SeatView) -> dict[int, int]:
     """Deal number -> the cards this seat got in it, as the view shows them."""
     rules = view.rules
     per_deal = rules.players * rules.hand_size
@@ -529,6 +402,6 @@ _HANDLERS = {
     "reveal": Guest._reveal,
     "presence": Guest._presence,
     "end": Guest._end,
-    "rematch": Guest._rematch,
-    "answer": Guest._answer,
+    "rematch": rematch.guest_got_rematch,
+    "answer": rematch.guest_got_answer,
 }

@@ -15,7 +15,7 @@ holds only revealed hands).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fairdeal import deals_in_hand
 from session import HandStory, Session
@@ -24,6 +24,9 @@ from scopa_core.cards import bits
 from scopa_core.match import Match
 from scopa_core.moves import Move
 from scopa_core.view import SeatView
+
+if TYPE_CHECKING:
+    from guest import Guest
 
 
 def stand_in_deck(view: SeatView, layout: Sequence[int]) -> list[int]:
@@ -104,3 +107,23 @@ def events_of(match: Match, first: int) -> list[dict[str, Any]]:
     rec = match.records[-1]
     story = HandStory(match.rules, rec.dealer, rec.deck, rec.moves)
     return story.moves[first:]
+
+
+def table_of(guest: Guest) -> Session | None:
+    """The guest's table as its seat knows it (None before the first hand is dealt)."""
+    if not guest.started:
+        return None
+    match = display_match(guest.base, guest.view, guest.layout(), guest.pending)
+    if match.hand is None:
+        return None
+    return table_session(match, guest.settings, guest.seat, guest.match_id or "", guest.end)
+
+
+def new_events(guest: Guest, session: Session | None) -> list[dict[str, Any]]:
+    """The moves the guest's page has not been given yet (its table is ``session``)."""
+    if session is None:
+        return []
+    hands, moves = len(session.match.records), len(session.match.records[-1].moves)
+    first = guest.shown[1] if guest.shown[0] == hands else 0
+    guest.shown = (hands, moves)
+    return events_of(session.match, first) if moves > first else []

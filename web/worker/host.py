@@ -16,31 +16,28 @@ lacks: no move lost or played twice.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from hmac import compare_digest
 from typing import Any
 
-from fairdeal import DealEntry, Ledger, commitment, fair_deck, is_value, new_value
+import rematch
+from fairdeal import DealEntry, Ledger, commitment, fair_deck, new_value
 from link_problems import LinkError, LinkProblem
-from protocol import HOST, TOKEN_HEX, encode, parse, refusal, reveal_message, state_message
+from protocol import (
+    HOST,
+    TOKEN_HEX,
+    Outcome,
+    encode,
+    parse,
+    refusal,
+    reveal_message,
+    state_message,
+)
 from session import NAME_LIMIT, Session, SessionError
 
 from scopa_core.match import Match
 from scopa_core.moves import Move, MoveError
 from scopa_core.problems import Problem, problem_of
-
-
-@dataclass
-class Outcome:
-    """What handling one message (or request) did, for the page."""
-
-    out: list[tuple[str, str]] = field(default_factory=list)  # (peer, text) to send
-    event: dict[str, Any] | None = None  # the move just made
-    refused: Problem | str | None = None  # this device refused what it was sent
-    told: dict[str, Any] | None = None  # the other device refused what this one sent
-    check: dict[str, Any] | None = None  # a guest: the check of the hand just revealed
-    previous: dict[str, Any] | None = None  # a guest: the record of the match a rematch ends
-    declined: bool = False  # the rematch asked for was declined
 
 
 @dataclass
@@ -87,62 +84,6 @@ class Host:
         if not session.remotes:
             raise LinkError(LinkProblem("link.no_remote_seat"))
         return cls(session, Ledger(), {seat: Remote(seat) for seat in session.remotes})
-
-    @classmethod
-    def restore(cls, saved: dict[str, Any]) -> Host:
-        """The host's own save (:meth:`save`) after a reload; raises LinkError or SessionError."""
-        record = saved.get("record")
-        session = Session.restore(record, hosting=True)
-        assert isinstance(record, dict)  # Session.restore refused anything else
-        if not session.remotes:
-            raise _bad_save("the match has no remote seat")
-        meta = record.get("meta")
-        fair = meta.get("fair_deal") if isinstance(meta, dict) else None
-        ledger = Ledger.from_json(fair, session.rules.players)
-        remotes = {seat: Remote(seat) for seat in session.remotes}
-        items = saved.get("remotes")
-        for item in items if isinstance(items, list) else []:
-            seat = item.get("seat") if isinstance(item, dict) else None
-            remote = remotes.get(seat) if isinstance(seat, int) else None
-            if remote is not None:
-                remote.token = item["token"] if _is_token(item.get("token")) else None
-                ready = item.get("ready")
-                remote.ready = (
-                    ready if isinstance(ready, int) and not isinstance(ready, bool) else -1
-                )
-        host = cls(session, ledger, remotes)
-        host._restore_secret(saved.get("secret"))
-        host._check_decks()
-        return host
-
-    def _restore_secret(self, secret: object) -> None:
-        entries = self.ledger.entries
-        if len(entries) <= self.revealed:
-            return
-        entry = entries[self.revealed]
-        match_id = self.session.match_id
-        if (
-            not is_value(secret)
-            or commitment(match_id, self.revealed, str(secret)) != entry.commitment
-        ):
-            raise _bad_save("the host's value for the hand being dealt is missing")
-        entry.secret = str(secret)
-
-    def _check_decks(self) -> None:
-        """Every hand dealt was dealt from its fair deck (a save cannot smuggle one in)."""
-        records = self.session.match.records
-        entries = self.ledger.entries
-        if not len(records) <= len(entries) <= len(records) + 1:
-            raise _bad_save("meta.fair_deal does not have one entry per hand")
-        for n, rec in enumerate(records):
-            entry = entries[n]
-            if entry.secret is None or not entry.complete(self.session.remotes):
-                raise _bad_save(f"hand {n} has no complete fair deal")
-            deck = fair_deck(
-                self.session.rules, self.session.match_id, n, entry.secret, entry.shares
-            )
-            if deck != rec.deck:
-                raise _bad_save(f"hand {n} was not dealt from its fair deck")
 
     # -- facts ----------------------------------------------------------------
     @property
@@ -435,82 +376,7 @@ class Host:
             "offer": _shown_offer(self.offer),
         }
 
-    def save(self) -> dict[str, Any]:
-        """All this device needs to go on hosting after a reload (tokens, the dealing value)."""
-        entries = self.ledger.entries
-        current = entries[self.revealed].secret if len(entries) > self.revealed else None
-        return {
-            "role": HOST,
-            "record": self.session.to_record(),
-            "secret": current,
-            "remotes": [
-                {"seat": seat, "token": remote.token, "ready": remote.ready}
-                for seat, remote in sorted(self.remotes.items())
-            ],
-        }
-
-    # -- rematch ----------------------------------------------------------------------
-    def can_swap(self) -> bool:
-        return len(self.remotes) == 1 and len(self.session.persons) == 1
-
-    def ask_rematch(self, swap: bool) -> list[tuple[str, str]]:
-        """This device asks every guest for a rematch (hosted here, or by the guest)."""
-        if not self.session.over:
-            raise LinkError(LinkProblem("link.not_over"))
-        if swap and not self.can_swap():
-            raise LinkError(LinkProblem("link.swap_two"))
-        self.offer = {"from": HOST, "swap": swap, "accepted": []}
-        text = encode("rematch", match=self.match_id, swap=swap)
-        return [(r.peer, text) for _, r in sorted(self.remotes.items()) if r.peer is not None]
-
-    def answer_rematch(self, accept: bool) -> list[tuple[str, str]]:
-        """This device answers a guest's request for a rematch."""
-        offer = self.offer
-        if offer is None or offer["from"] == HOST:
-            raise LinkError(LinkProblem("link.no_offer"))
-        asker = self.remotes[offer["from"]]
-        out = []
-        if asker.peer is not None:
-            reply = encode("answer", match=self.match_id, accept=accept, swap=offer["swap"])
-            out.append((asker.peer, reply))
-        if not accept:
-            self.offer = None
-        elif offer["swap"]:
-            self.handoff = asker.peer
-        else:
-            accepted = offer["accepted"]
-            out += [item for item in self.ask_rematch(False) if item[0] != asker.peer]
-            self.offer = {"from": HOST, "swap": False, "accepted": accepted}
-            self._start_rematch_when_all_agree()
-        return out
-
-    def _rematch(self, remote: Remote, message: dict[str, Any]) -> Outcome:
-        if not self.session.over:
-            raise LinkError(LinkProblem("link.not_over"))
-        if message["swap"] and not self.can_swap():
-            raise LinkError(LinkProblem("link.swap_two"))
-        self.offer = {"from": remote.seat, "swap": message["swap"], "accepted": [remote.seat]}
-        return Outcome()
-
-    def _answer(self, remote: Remote, message: dict[str, Any]) -> Outcome:
-        offer = self.offer
-        if offer is None or offer["from"] != HOST or message["swap"] != offer["swap"]:
-            raise LinkError(LinkProblem("link.no_offer"))
-        if not message["accept"]:
-            self.offer = None
-            return Outcome(declined=True)
-        if offer["swap"]:
-            self.handoff = remote.peer
-        else:
-            offer["accepted"].append(remote.seat)
-            self._start_rematch_when_all_agree()
-        return Outcome()
-
-    def _start_rematch_when_all_agree(self) -> None:
-        assert self.offer is not None
-        if set(self.offer["accepted"]) >= set(self.remotes):
-            self.successor = self.rematch(self.public_settings())
-
+    # -- the next match -------------------------------------------------------------
     def rematch(self, settings: dict[str, Any]) -> Host:
         """The next match with the same people in the same seats."""
         peers = {seat: remote.peer for seat, remote in self.remotes.items()}
@@ -540,8 +406,8 @@ _HANDLERS = {
     "move": Host._move,
     "next": Host._next,
     "resign": Host._resign,
-    "rematch": Host._rematch,
-    "answer": Host._answer,
+    "rematch": rematch.host_got_rematch,
+    "answer": rematch.host_got_answer,
 }
 
 
@@ -551,13 +417,9 @@ def _shown_offer(offer: dict[str, Any] | None) -> dict[str, Any] | None:
     return {"from": offer["from"], "swap": offer["swap"], "accepted": list(offer["accepted"])}
 
 
-def _is_token(value: object) -> bool:
+def is_token(value: object) -> bool:
     return (
         isinstance(value, str)
         and len(value) == TOKEN_HEX
         and all(c in "0123456789abcdef" for c in value)
     )
-
-
-def _bad_save(reason: str) -> LinkError:
-    return LinkError(LinkProblem("link.saved_invalid", reason=reason))

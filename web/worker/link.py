@@ -25,10 +25,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import rematch
 from guest import Guest
-from host import Host, Outcome
+from guest_table import new_events, table_of
+from host import Host
 from link_problems import LinkError, LinkProblem
-from protocol import refusal
+from link_saves import restore_guest, restore_host, save_guest, save_host
+from protocol import Outcome, refusal
 from session import NAME_LIMIT, Session
 
 PEER_LIMIT = 64
@@ -74,7 +77,7 @@ class Device:
         """Either role, from the ``save`` of its last reply."""
         if not isinstance(saved, dict) or saved.get("role") not in ("host", "guest"):
             raise LinkError(LinkProblem("link.saved_invalid", reason="no role"))
-        self.role = Host.restore(saved) if saved["role"] == "host" else Guest.restore(saved)
+        self.role = restore_host(saved) if saved["role"] == "host" else restore_guest(saved)
         return self.reply()
 
     # -- the channel --------------------------------------------------------------------
@@ -140,18 +143,18 @@ class Device:
         swap = isinstance(options, dict) and options.get("swap") is True
         role = self.role
         if isinstance(role, Host):
-            return self.reply(Outcome(out=role.ask_rematch(swap)))
+            return self.reply(Outcome(out=rematch.host_asks(role, swap)))
         guest = self._guest()
-        return self.reply(Outcome(out=[(guest.peer, guest.ask_rematch(swap))]))
+        return self.reply(Outcome(out=[(guest.peer, rematch.guest_asks(guest, swap))]))
 
     def answer(self, accept: object) -> dict[str, Any]:
         """Answer the rematch the other device asked for."""
         role = self.role
         if isinstance(role, Host):
-            out = role.answer_rematch(accept is True)
+            out = rematch.host_answers(role, accept is True)
         else:
             guest = self._guest()
-            out = [(guest.peer, guest.answer_rematch(accept is True))]
+            out = [(guest.peer, rematch.guest_answers(guest, accept is True))]
         return self.reply(self._turn(Outcome(out=out)))
 
     def _turn(self, outcome: Outcome) -> Outcome:
@@ -163,7 +166,7 @@ class Device:
             name = role.session.seats[role.session.persons[0]]["name"]
             self._previous, self.role = role.session.to_record(), Guest(role.handoff, name)
         elif isinstance(role, Guest) and role.handoff:
-            self._previous, self.role = role.record(), _swapped(role)
+            self._previous, self.role = role.record(), rematch.swapped(role, Host)
         elif outcome.previous is not None:
             self._previous = outcome.previous
         return outcome
@@ -191,10 +194,10 @@ class Device:
             record: dict[str, Any] | None = session.to_record()
             events = [outcome.event] if outcome.event else []
         else:
-            table = role.table()
+            table = table_of(role)
             view = table.table_view() if table is not None else None
             record = role.record()
-            events = role.events(table)
+            events = new_events(role, table)
         reply: dict[str, Any] = {
             "ok": True,
             "role": role.info()["role"],
@@ -204,7 +207,7 @@ class Device:
             "events": events,
             "send": [{"to": peer, "text": text} for peer, text in out],
             "link": role.info(),
-            "save": role.save(),
+            "save": save_host(role) if isinstance(role, Host) else save_guest(role),
         }
         if outcome.refused is not None:
             reply["refused"] = _said(outcome.refused)
@@ -216,22 +219,6 @@ class Device:
         if self._previous is not None:
             reply["previous_record"], self._previous = self._previous, None
         return reply
-
-
-def _swapped(guest: Guest) -> Host:
-    """The rematch hosted by this device, once a guest: each person keeps their seat."""
-    seats = []
-    peers: dict[int, str | None] = {}
-    for number, seat in enumerate(guest.settings["seats"]):
-        kind = seat["kind"]
-        if number == guest.seat:
-            kind = "person"
-        elif kind == "person":
-            kind = "remote"
-            peers[number] = guest.peer
-        seats.append({**seat, "kind": kind})
-    settings = {**guest.settings, "seats": seats}
-    return Host.rematch_with(settings, peers, guest.match_id or "", guest.base)
 
 
 def _peer(value: object) -> str:

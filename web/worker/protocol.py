@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from fairdeal import DealEntry, is_value
@@ -230,6 +231,19 @@ def refusal(about: str | None, problem: Problem | str) -> str:
     if isinstance(problem, Problem):
         fields["problem"] = problem.to_json()
     return encode("refuse", **fields)
+
+
+@dataclass
+class Outcome:
+    """What handling one message (or request) did, for the page."""
+
+    out: list[tuple[str, str]] = field(default_factory=list)  # (peer, text) to send
+    event: dict[str, Any] | None = None  # the move just made
+    refused: Problem | str | None = None  # this device refused what it was sent
+    told: dict[str, Any] | None = None  # the other device refused what this one sent
+    check: dict[str, Any] | None = None  # a guest: the check of the hand just revealed
+    previous: dict[str, Any] | None = None  # a guest: the record of the match a rematch ends
+    declined: bool = False  # the rematch asked for was declined
 
 
 # --- the only messages that carry cards to a guest --------------------------------

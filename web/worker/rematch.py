@@ -1,0 +1,160 @@
+"""A rematch with the same people: asked for by any device, answered by the other.
+
+With the roles kept, the host starts the next match once every guest said yes
+(:meth:`host.Host.rematch`). With the roles swapped (two devices, one player
+each) no pairing is needed, the channel being symmetric: the guest's device
+becomes the host of the next match and welcomes the other, which becomes its
+guest (link.py makes the change; :func:`swapped` is the new host).  An offer
+is ``{"from": "host" or the asking seat, "swap": bool}``, and on the host the
+seats that said yes, ``"accepted"``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from link_problems import LinkError, LinkProblem
+from protocol import GUEST, HOST, Outcome, encode
+
+if TYPE_CHECKING:
+    from guest import Guest
+    from host import Host, Remote
+
+
+def _refuse(code: str) -> LinkError:
+    return LinkError(LinkProblem(code))
+
+
+# --- the host's side -------------------------------------------------------------
+
+
+def can_swap(host: Host) -> bool:
+    """The guests are paired with the host only: the role can pass between two devices."""
+    return len(host.remotes) == 1 and len(host.session.persons) == 1
+
+
+def host_asks(host: Host, swap: bool) -> list[tuple[str, str]]:
+    """The host asks every guest for a rematch (hosted here, or by the guest with ``swap``)."""
+    if not host.session.over:
+        raise _refuse("link.not_over")
+    if swap and not can_swap(host):
+        raise _refuse("link.swap_two")
+    host.offer = {"from": HOST, "swap": swap, "accepted": []}
+    text = encode("rematch", match=host.match_id, swap=swap)
+    return [(r.peer, text) for _, r in sorted(host.remotes.items()) if r.peer is not None]
+
+
+def host_answers(host: Host, accept: bool) -> list[tuple[str, str]]:
+    """The host answers a guest that asked."""
+    offer = host.offer
+    if offer is None or offer["from"] == HOST:
+        raise _refuse("link.no_offer")
+    asker = host.remotes[offer["from"]]
+    out = []
+    if asker.peer is not None:
+        reply = encode("answer", match=host.match_id, accept=accept, swap=offer["swap"])
+        out.append((asker.peer, reply))
+    if not accept:
+        host.offer = None
+    elif offer["swap"]:
+        host.handoff = asker.peer
+    else:  # the other guests are asked too; the one who asked has said yes
+        accepted = offer["accepted"]
+        out += [item for item in host_asks(host, False) if item[0] != asker.peer]
+        host.offer = {"from": HOST, "swap": False, "accepted": accepted}
+        _start_when_all_agree(host)
+    return out
+
+
+def host_got_rematch(host: Host, remote: Remote, message: dict[str, Any]) -> Outcome:
+    if not host.session.over:
+        raise _refuse("link.not_over")
+    if message["swap"] and not can_swap(host):
+        raise _refuse("link.swap_two")
+    host.offer = {"from": remote.seat, "swap": message["swap"], "accepted": [remote.seat]}
+    return Outcome()
+
+
+def host_got_answer(host: Host, remote: Remote, message: dict[str, Any]) -> Outcome:
+    offer = host.offer
+    if offer is None or offer["from"] != HOST or message["swap"] != offer["swap"]:
+        raise _refuse("link.no_offer")
+    if not message["accept"]:
+        host.offer = None
+        return Outcome(declined=True)
+    if offer["swap"]:
+        host.handoff = remote.peer
+    else:
+        offer["accepted"].append(remote.seat)
+        _start_when_all_agree(host)
+    return Outcome()
+
+
+def _start_when_all_agree(host: Host) -> None:
+    assert host.offer is not None
+    if set(host.offer["accepted"]) >= set(host.remotes):
+        host.successor = host.rematch(host.public_settings())
+
+
+# --- the guest's side --------------------------------------------------------------
+
+
+def guest_asks(guest: Guest, swap: bool) -> str:
+    if not guest.over:
+        raise _refuse("link.not_over")
+    guest.offer = {"from": GUEST, "swap": swap}
+    return encode("rematch", match=guest.match_id, swap=swap)
+
+
+def guest_answers(guest: Guest, accept: bool) -> str:
+    offer = guest.offer
+    if offer is None or offer["from"] == GUEST:
+        raise _refuse("link.no_offer")
+    if accept:
+        _agreed(guest, offer["swap"])
+    else:
+        guest.offer = None
+    return encode("answer", match=guest.match_id, accept=accept, swap=offer["swap"])
+
+
+def guest_got_rematch(guest: Guest, message: dict[str, Any]) -> Outcome:
+    if not guest.over:
+        raise _refuse("link.not_over")
+    guest.offer = {"from": HOST, "swap": message["swap"]}
+    return Outcome()
+
+
+def guest_got_answer(guest: Guest, message: dict[str, Any]) -> Outcome:
+    offer = guest.offer
+    if offer is None or offer["from"] != GUEST or message["swap"] != offer["swap"]:
+        raise _refuse("link.no_offer")
+    if not message["accept"]:
+        guest.offer = None
+        return Outcome(declined=True)
+    _agreed(guest, offer["swap"])
+    return Outcome()
+
+
+def _agreed(guest: Guest, swap: bool) -> None:
+    guest.offer = None
+    if swap:
+        guest.handoff = True  # this device hosts the next match
+    else:
+        guest.expect_rematch_of = guest.match_id  # the host's welcome comes next
+
+
+def swapped(guest: Guest, host_class: type[Host]) -> Host:
+    """The next match, hosted by this device that was a guest: each person keeps
+    their seat, the other device's person is now the remote one."""
+    seats = []
+    peers: dict[int, str | None] = {}
+    for number, seat in enumerate(guest.settings["seats"]):
+        kind = seat["kind"]
+        if number == guest.seat:
+            kind = "person"
+        elif kind == "person":
+            kind = "remote"
+            peers[number] = guest.peer
+        seats.append({**seat, "kind": kind})
+    settings = {**guest.settings, "seats": seats}
+    return host_class.rematch_with(settings, peers, guest.match_id or "", guest.base)
