@@ -390,3 +390,26 @@ def test_a_tampered_reveal_is_flagged_on_the_guest_and_kept_with_the_record() ->
     assert check_record(record)["ok"]
     assert record["meta"]["link"]["checks"][0]["ok"] is False
     assert record["hands"] == json.loads(table.call("host", "link_export")["text"])["hands"]
+
+
+def test_a_damaged_save_is_refused_and_changes_nothing() -> None:
+    """A host's save cannot bring in a deck of its own; a broken guest save is refused."""
+    rng = random.Random(61)
+    table = Table({"seats": [P, R]}, ["bea"])
+    play_moves(table, rng, 3)
+    saved = json.loads(json.dumps(table.host.last["save"]))
+    deck = saved["record"]["hands"][0]["deck"]
+    deck[-1], deck[-2] = deck[-2], deck[-1]  # a deck the players' values did not make
+    other = Device("other")
+    reply = json.loads(other.worker.link_restore(json.dumps(saved)))
+    assert reply["ok"] is False and reply["problem"]["code"] == "link.saved_invalid"
+    assert "fair deck" in reply["error"]
+    saved = json.loads(json.dumps(table.host.last["save"]))
+    saved["secret"] = "0" * 64  # not the value committed to
+    reply = json.loads(other.worker.link_restore(json.dumps(saved)))
+    assert reply["ok"] is False and reply["problem"]["code"] == "link.saved_invalid"
+    guest = json.loads(json.dumps(table.devices["bea"].last["save"]))
+    guest["state"]["view"]["hand"] = ["ZZ"]
+    reply = json.loads(other.worker.link_restore(json.dumps(guest)))
+    assert reply["ok"] is False and reply["problem"]["code"] == "link.saved_invalid"
+    assert json.loads(other.worker.link_view())["problem"]["code"] == "link.no_link"

@@ -415,11 +415,3 @@ def _shown_offer(offer: dict[str, Any] | None) -> dict[str, Any] | None:
     if offer is None:
         return None
     return {"from": offer["from"], "swap": offer["swap"], "accepted": list(offer["accepted"])}
-
-
-def is_token(value: object) -> bool:
-    return (
-        isinstance(value, str)
-        and len(value) == TOKEN_HEX
-        and all(c in "0123456789abcdef" for c in value)
-    )

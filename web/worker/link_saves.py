@@ -14,9 +14,9 @@ from typing import Any
 from fairdeal import Ledger, Seen, commitment, fair_deck, is_value
 from guest import Guest, dealt_by_view
 from guest_table import table_of
-from host import Host, Remote, is_token
+from host import Host, Remote
 from link_problems import LinkError, LinkProblem
-from protocol import GUEST, HOST
+from protocol import GUEST, HOST, is_token
 from session import Session
 
 from scopa_core.cards import CardError

@@ -69,7 +69,7 @@ def _match_id(value: Any) -> bool:
     )
 
 
-def _token(value: Any) -> bool:
+def is_token(value: Any) -> bool:
     return (
         isinstance(value, str) and len(value) == TOKEN_HEX and set(value) <= set("0123456789abcdef")
     )
@@ -114,7 +114,7 @@ FIELDS: Final[dict[str, dict[str, tuple[Check, bool]]]] = {
     "hello": {
         "match": (_match_id, False),
         "seat": (SEAT, False),
-        "token": (_token, False),
+        "token": (is_token, False),
         "name": (_text(NAME_LIMIT), False),
         "hands": (HAND, False),
     },
@@ -126,7 +126,7 @@ FIELDS: Final[dict[str, dict[str, tuple[Check, bool]]]] = {
     "welcome": {
         "match": (_match_id, True),
         "seat": (SEAT, True),
-        "token": (_token, True),
+        "token": (is_token, True),
         "settings": (_object, True),
         "rules": (_object, True),
         "rematch_of": (_match_id, False),
