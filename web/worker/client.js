@@ -1,0 +1,81 @@
+// The page's side of the engine worker (worker/engine.mjs), started from
+// index.html's head before anything else, so that Pyodide starts while
+// PyScript and MicroPython start the page (and Pyodide's WebAssembly is
+// compiled here, see below). It defines one global:
+//
+//   scopaEngine.call(fn, arg) -> Promise of the reply's JSON text
+//
+// `fn` is a name in engine_worker.py's __export__, `arg` its JSON text
+// argument (null or undefined: none). The promise is rejected with the
+// worker's sentence when the call fails (an unknown name, an engine that could
+// not start). Calls made before the engine is up wait for it. The page reaches
+// it through app/engine.py only; the browser tests call it directly (it is
+// their documented hook into the engine, e2e/conftest.py call_engine).
+//
+// The worker's start-up moments become performance marks
+// "scopa-worker-<name>" on the page's clock (tools/webbench.py reads them).
+"use strict";
+
+(() => {
+  const here = document.currentScript.src;
+  const worker = new Worker(new URL("engine.mjs", here), { type: "module", name: "engine" });
+  // Pyodide's WebAssembly, compiled here: Chromium's code cache keeps a page's
+  // compiled WebAssembly between visits, not a worker's (engine.mjs says more)
+  WebAssembly.compileStreaming(fetch(new URL("../@PYODIDE@/pyodide.asm.wasm", here))).then(
+    (wasm) => worker.postMessage({ wasm }),
+    (error) => {
+      console.warn("scopa: the engine worker compiles Pyodide itself:", error);
+      worker.postMessage({ wasm: null });
+    },
+  );
+  const pending = new Map();
+  let next = 0;
+  let broken = null; // the sentence, once the worker itself has failed
+
+  const fail = (sentence) => {
+    broken = sentence;
+    for (const { reject } of pending.values()) reject(new Error(sentence));
+    pending.clear();
+  };
+
+  const marks = (named) => {
+    for (const [name, epoch] of Object.entries(named)) {
+      const startTime = Math.max(0, epoch - performance.timeOrigin);
+      try {
+        performance.mark(`scopa-worker-${name}`, { startTime });
+      } catch (error) {
+        console.warn("scopa: no performance mark", name, error);
+      }
+    }
+  };
+
+  worker.addEventListener("message", ({ data }) => {
+    if (data.marks) {
+      marks(data.marks);
+      return;
+    }
+    const waiting = pending.get(data.id);
+    if (!waiting) return;
+    pending.delete(data.id);
+    if (data.ok) waiting.resolve(data.value);
+    else waiting.reject(new Error(data.error));
+  });
+  // the worker's script could not load or threw before answering
+  worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    fail(`the engine could not start: ${event.message || "its worker failed to load"}`);
+  });
+
+  const call = (fn, arg) =>
+    new Promise((resolve, reject) => {
+      if (broken) {
+        reject(new Error(broken));
+        return;
+      }
+      next += 1;
+      pending.set(next, { resolve, reject });
+      worker.postMessage({ id: next, fn: String(fn), arg: arg ?? null });
+    });
+
+  Object.defineProperty(self, "scopaEngine", { value: Object.freeze({ call }) });
+})();

@@ -1,0 +1,124 @@
+// The engine worker: CPython (Pyodide) in a plain module worker.
+//
+// Started by the page's worker/client.js as soon as index.html is read, so
+// Pyodide starts while MicroPython draws the table. No PyScript here: its
+// worker rebuilds hooks from source text with Function(), which the page's
+// Content-Security-Policy refuses (no 'unsafe-eval').
+//
+// Messages from the page: {id, fn, arg}, answered by calling the function
+// `fn` of engine_worker.py -- only a name listed in its __export__ -- with
+// `arg` (JSON text; null or absent: no argument), as
+// {id, ok: true, value: TEXT} or {id, ok: false, error: SENTENCE}. Messages
+// that arrive before Python is ready wait in a queue, in order.
+//
+// Pyodide's WebAssembly comes compiled by the page ({wasm: WebAssembly.Module},
+// client.js): Chromium keeps compiled WebAssembly in its code cache for a
+// page's compile but not for a worker's, which compiled the 9.6 MB again
+// at every visit (a warm start took twice as long as on a page). The worker
+// hands that module to Pyodide (useCompiledWasm); without one (null: the
+// page could not compile it) Pyodide fetches and compiles it itself.
+//
+// The worker's Python (engine_worker.py, session.py and the scopa_core
+// modules they import) comes as engine.zip, compiled to bytecode by the build
+// (tools/build.py engine_zip), and is imported from the zip itself. Start-up
+// moments go to the page as {marks: {name: epoch ms}} (client.js turns them
+// into performance marks "scopa-worker-<name>" for the benchmark).
+
+const PYODIDE = new URL("../@PYODIDE@/", import.meta.url).href;
+const ENGINE_ZIP = new URL("engine.zip", import.meta.url).href;
+const ZIP_PATH = "/home/pyodide/engine.zip";
+
+const queue = [];
+let answer = null; // set once Python is up (or has failed)
+let gotWasm;
+const pageWasm = new Promise((resolve) => (gotWasm = resolve));
+self.addEventListener("message", ({ data }) => {
+  if ("wasm" in data) gotWasm(data.wasm);
+  else if (answer) answer(data);
+  else queue.push(data);
+});
+
+const mark = (name) =>
+  self.postMessage({ marks: { [name]: performance.timeOrigin + performance.now() } });
+mark("start");
+
+async function engineZip() {
+  const response = await fetch(ENGINE_ZIP);
+  if (!response.ok) throw new Error(`${ENGINE_ZIP}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// While Pyodide starts: its request for its wasm gets an empty answer (never
+// read), and its instantiateStreaming() the page's compiled module.
+async function useCompiledWasm(start) {
+  const url = PYODIDE + "pyodide.asm.wasm";
+  const { fetch } = self;
+  const { instantiateStreaming } = WebAssembly;
+  self.fetch = async (input, init) =>
+    String(input) === url && (await pageWasm) ? new Response(new ArrayBuffer(0)) : fetch(input, init);
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const module = await pageWasm;
+    if (!module) return instantiateStreaming(source, imports);
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+  try {
+    return await start();
+  } finally {
+    self.fetch = fetch;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  }
+}
+
+// Python up, the engine imported: the exported functions by name.
+async function startPython() {
+  const zip = engineZip(); // downloads while Pyodide starts
+  const { loadPyodide } = await import(PYODIDE + "pyodide.mjs");
+  const pyodide = await useCompiledWasm(() => loadPyodide({ indexURL: PYODIDE }));
+  mark("pyodide");
+  pyodide.FS.writeFile(ZIP_PATH, await zip);
+  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(ZIP_PATH)})`);
+  const module = pyodide.pyimport("engine_worker");
+  const names = module.__export__.toJs();
+  const functions = new Map(names.map((name) => [String(name), module[name]]));
+  mark("engine");
+  return { functions, PyProxy: pyodide.ffi.PyProxy };
+}
+
+function message(error) {
+  return String((error && error.message) || error);
+}
+
+async function call({ functions, PyProxy }, fn, arg) {
+  const f = functions.get(fn);
+  if (f === undefined) throw new Error(`the engine has no function ${JSON.stringify(fn)}`);
+  let value = await (arg === null || arg === undefined ? f() : f(arg));
+  if (value instanceof PyProxy) {
+    const proxy = value;
+    value = proxy.toJs({ dict_converter: Object.fromEntries });
+    proxy.destroy();
+  }
+  return value;
+}
+
+function answering(python) {
+  return async ({ id, fn, arg }) => {
+    try {
+      self.postMessage({ id, ok: true, value: await call(python, fn, arg) });
+    } catch (error) {
+      self.postMessage({ id, ok: false, error: message(error) });
+    }
+  };
+}
+
+function refusing(error) {
+  const sentence = `the engine could not start: ${message(error)}`;
+  return ({ id }) => self.postMessage({ id, ok: false, error: sentence });
+}
+
+try {
+  answer = answering(await startPython());
+} catch (error) {
+  console.error(error);
+  answer = refusing(error);
+}
+for (const data of queue.splice(0)) answer(data);
