@@ -81,12 +81,14 @@ STDLIB_DROP = frozenset(
         "_pyio",
         "_pyrepl",
         "antigravity",
+        "argparse",  # the command line's (scopa_core.__main__ is not shipped)
         "asyncio.__main__",
         "asyncio.proactor_events",  # Windows
         "asyncio.tools",
         "asyncio.windows_events",
         "asyncio.windows_utils",
         "bdb",
+        "calendar",
         "cProfile",
         "cmd",
         "code",
@@ -105,13 +107,19 @@ STDLIB_DROP = frozenset(
         "ensurepip",
         "filecmp",
         "fileinput",
+        "fractions",
         "ftplib",
         "getopt",
         "getpass",
+        "gettext",
         "graphlib",
+        "html",  # PyScript's worker used it; no PyScript in the engine worker now
         "http",
         "idlelib",
         "imaplib",
+        "importlib.metadata",  # package metadata: the app loads no package
+        "importlib.resources",
+        "ipaddress",  # kept when urllib.parse, which imports it, is
         "json.__main__",
         "json.tool",
         "lib2to3",
@@ -130,6 +138,7 @@ STDLIB_DROP = frozenset(
         "platform",
         "plistlib",
         "poplib",
+        "pprint",
         "profile",
         "pstats",
         "pty",
@@ -145,8 +154,10 @@ STDLIB_DROP = frozenset(
         "shelve",
         "smtplib",
         "socketserver",
+        "statistics",
         "sqlite3",
         "symtable",
+        "_strptime",  # time.strptime: the engine parses no dates
         "sysconfig.__main__",
         "tabnanny",
         "tarfile",
@@ -206,9 +217,9 @@ STDLIB_KEEP_ENCODINGS = frozenset(
 )
 
 # Modules the engine may use (on top of what it imports today) and what
-# Pyodide and PyScript import while starting: kept with all they import.
+# Pyodide imports while starting: kept with all they import. (What the
+# engine worker's Python imports is kept anyway: see runtime_builds.)
 STDLIB_REQUIRED = (
-    "argparse",
     "asyncio",
     "bisect",
     "collections",
@@ -216,7 +227,6 @@ STDLIB_REQUIRED = (
     "dataclasses",
     "datetime",
     "enum",
-    "fractions",
     "functools",
     "heapq",
     "inspect",
@@ -226,7 +236,6 @@ STDLIB_REQUIRED = (
     "_pyodide",
     "random",
     "re",
-    "statistics",
     "string",
     "textwrap",
     "traceback",
