@@ -1,16 +1,16 @@
 """Engine worker (Pyodide, in a Web Worker): the only place game rules run.
 
 The page (MicroPython, main thread) calls the functions named in
-``__export__`` with JSON text and gets JSON text back::
+``__export__`` -- the registry of what the page may call -- with JSON text
+and gets JSON text back (through app/engine.py and worker/client.js)::
 
-    engine = await workers["engine"]
-    reply = json.loads(await engine.new_match(json.dumps(settings)))
+    reply = await engine.call("new_match", json.dumps(settings))
 
 Every action answers ``{"ok": true, "view": VIEW, "record": RECORD, "event":
 EVENT}`` or ``{"ok": false, "error": "a sentence"}``; see session.py for the
-shapes and docs/web-api.md for the contract.  ``scopa_core`` arrives as
-``scopa_core.zip`` and ``session.py`` next to this file, both unpacked into
-the working directory by the ``files`` entry of this worker's PyScript config.
+shapes and docs/web-api.md for the contract.  This module, ``session.py`` and
+the ``scopa_core`` modules they import arrive compiled in ``engine.zip``,
+which worker/engine.mjs puts on ``sys.path`` (tools/build.py engine_zip).
 """
 
 import json
