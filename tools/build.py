@@ -113,6 +113,7 @@ STDLIB_DROP = frozenset(
         "getpass",
         "gettext",
         "graphlib",
+        "gzip",  # Pyodide unpacks .tar.gz packages with it: the app loads none
         "html",  # PyScript's worker used it; no PyScript in the engine worker now
         "http",
         "idlelib",
@@ -143,6 +144,8 @@ STDLIB_DROP = frozenset(
         "pstats",
         "pty",
         "py_compile",
+        "pkgutil",
+        "pyodide.http",  # pyfetch: the engine fetches nothing
         "pyclbr",
         "pyodide._nodesock_transport",  # Node.js sockets
         "pyodide.console",  # the REPL
@@ -150,15 +153,18 @@ STDLIB_DROP = frozenset(
         "pydoc_data",
         "quopri",
         "rlcompleter",
+        "runpy",
         "sched",
         "shelve",
         "smtplib",
         "socketserver",
+        "stringprep",  # the idna codec's (dropped: no host names in the engine)
         "statistics",
         "sqlite3",
         "symtable",
+        "sysconfig",  # package installs' paths
+        "_sysconfigdata__emscripten_wasm32-emscripten",
         "_strptime",  # time.strptime: the engine parses no dates
-        "sysconfig.__main__",
         "tabnanny",
         "tarfile",
         "this",
@@ -172,6 +178,7 @@ STDLIB_DROP = frozenset(
         "turtledemo",
         "unittest",
         "urllib.error",
+        "urllib.parse",
         "urllib.request",
         "urllib.response",
         "urllib.robotparser",
@@ -198,9 +205,7 @@ STDLIB_KEEP_ENCODINGS = frozenset(
         "charmap",
         "cp437",
         "hex_codec",
-        "idna",
         "latin_1",
-        "punycode",
         "raw_unicode_escape",
         "undefined",
         "unicode_escape",
@@ -241,7 +246,6 @@ STDLIB_REQUIRED = (
     "traceback",
     "types",
     "typing",
-    "urllib.parse",
     "warnings",
     "weakref",
 )
