@@ -269,19 +269,19 @@ def wait_for_play(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
 
 
 # The test hook into the engine worker: worker/client.js's scopaEngine.call(fn,
-# arg), which the page's app/engine.py uses too (fn a name in engine_worker.py's
-# __export__, arg its JSON text or null); the reply's text, or an Error.
+# ...args), which the page's app/engine.py uses too (fn a name in
+# engine_worker.py's __export__, args its texts); the reply's text, or an Error.
 ENGINE_CALL_JS = """
-async ([fn, arg]) => {
+async ([fn, args]) => {
   if (!window.scopaEngine) throw new Error('no scopaEngine: worker/client.js did not run');
-  return await window.scopaEngine.call(fn, arg);
+  return await window.scopaEngine.call(fn, ...args);
 }
 """
 
 
-def call_engine(page: Page, fn: str, arg: str | None = None) -> Any:
+def call_engine(page: Page, fn: str, *args: str | None) -> Any:
     """Call a function exported by the engine worker; JSON results are decoded."""
-    result = page.evaluate(ENGINE_CALL_JS, [fn, arg])
+    result = page.evaluate(ENGINE_CALL_JS, [fn, list(args)])
     if isinstance(result, str):
         try:
             return json.loads(result)

@@ -191,6 +191,23 @@ def test_the_app_is_installable(
         context.close()
 
 
+def test_the_engine_hook_calls_the_exported_functions_only(page: Page, base_url: str) -> None:
+    page.goto(base_url)
+    wait_for_play(page)
+    # a function of two arguments gets both (link_receive(peer, text)): the
+    # engine answers with its own sentence, not a TypeError
+    reply = call_engine(page, "link_receive", "p0", "{}")
+    assert reply["ok"] is False and "argument" not in reply["error"], reply
+    # a name outside __export__ is refused, even one the module has
+    for name in ("_load", "json", "__export__"):
+        refused = page.evaluate(
+            "async (fn) => { try { await scopaEngine.call(fn, null); return 'ran'; }"
+            " catch (error) { return error.message; } }",
+            name,
+        )
+        assert refused == f'the engine has no function "{name}"'
+
+
 # A page script's attempts to evaluate text (what an injected script would do):
 # each must throw, and report a violation of script-src. They run in a task of
 # the page's own (a timer), since DevTools lets the code it evaluates itself

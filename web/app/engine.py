@@ -60,14 +60,15 @@ class Engine:
         self.worker = worker
         return info
 
-    async def call(self, name, arg=None):
-        """Call an exported worker function with JSON text; the reply as a dict
-        ({"ok": false, "error": ...} when the call itself fails)."""
+    async def call(self, name, arg=None, *more):
+        """Call an exported worker function with JSON text (a function of more
+        arguments gets them after it); the reply as a dict ({"ok": false,
+        "error": ...} when the call itself fails)."""
         while self.worker is None:
             await asyncio.sleep(0.05)
         started = now_ms()
         try:
-            reply = json.loads(await self.worker.call(name, arg))
+            reply = json.loads(await self.worker.call(name, arg, *more))
         except Exception as exc:
             return {"ok": False, "error": str(exc)}
         measure_call(name, started, reply.get("ms") if isinstance(reply, dict) else None)

@@ -3,10 +3,11 @@
 // PyScript and MicroPython start the page (and Pyodide's WebAssembly is
 // compiled here, see below). It defines one global:
 //
-//   scopaEngine.call(fn, arg) -> Promise of the reply's JSON text
+//   scopaEngine.call(fn, ...args) -> Promise of the reply's JSON text
 //
-// `fn` is a name in engine_worker.py's __export__, `arg` its JSON text
-// argument (null or undefined: none). The promise is rejected with the
+// `fn` is a name in engine_worker.py's __export__, `args` its arguments
+// (usually one JSON text; trailing nulls and undefineds are dropped, so
+// call(fn, null) calls fn()). The promise is rejected with the
 // worker's sentence when the call fails (an unknown name, an engine that could
 // not start). Calls made before the engine is up wait for it. The page reaches
 // it through app/engine.py only; the browser tests call it directly (it is
@@ -66,15 +67,16 @@
     fail(`the engine could not start: ${event.message || "its worker failed to load"}`);
   });
 
-  const call = (fn, arg) =>
+  const call = (fn, ...args) =>
     new Promise((resolve, reject) => {
       if (broken) {
         reject(new Error(broken));
         return;
       }
+      while (args.length && (args.at(-1) ?? null) === null) args.pop();
       next += 1;
       pending.set(next, { resolve, reject });
-      worker.postMessage({ id: next, fn: String(fn), arg: arg ?? null });
+      worker.postMessage({ id: next, fn: String(fn), args });
     });
 
   Object.defineProperty(self, "scopaEngine", { value: Object.freeze({ call }) });

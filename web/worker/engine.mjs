@@ -5,9 +5,9 @@
 // worker rebuilds hooks from source text with Function(), which the page's
 // Content-Security-Policy refuses (no 'unsafe-eval').
 //
-// Messages from the page: {id, fn, arg}, answered by calling the function
+// Messages from the page: {id, fn, args}, answered by calling the function
 // `fn` of engine_worker.py -- only a name listed in its __export__ -- with
-// `arg` (JSON text; null or absent: no argument), as
+// `args` (texts, usually one JSON text; none for an empty list), as
 // {id, ok: true, value: TEXT} or {id, ok: false, error: SENTENCE}. Messages
 // that arrive before Python is ready wait in a queue, in order.
 //
@@ -88,10 +88,10 @@ function message(error) {
   return String((error && error.message) || error);
 }
 
-async function call({ functions, PyProxy }, fn, arg) {
+async function call({ functions, PyProxy }, fn, args) {
   const f = functions.get(fn);
   if (f === undefined) throw new Error(`the engine has no function ${JSON.stringify(fn)}`);
-  let value = await (arg === null || arg === undefined ? f() : f(arg));
+  let value = await f(...(Array.isArray(args) ? args : []));
   if (value instanceof PyProxy) {
     const proxy = value;
     value = proxy.toJs({ dict_converter: Object.fromEntries });
@@ -101,9 +101,9 @@ async function call({ functions, PyProxy }, fn, arg) {
 }
 
 function answering(python) {
-  return async ({ id, fn, arg }) => {
+  return async ({ id, fn, args }) => {
     try {
-      self.postMessage({ id, ok: true, value: await call(python, fn, arg) });
+      self.postMessage({ id, ok: true, value: await call(python, fn, args) });
     } catch (error) {
       self.postMessage({ id, ok: false, error: message(error) });
     }
