@@ -48,7 +48,7 @@ ENGINE_PACKAGE = ROOT / "scopa_core"
 DIST = ROOT / "dist"
 
 # First-visit download budget: everything the service worker precaches, gzipped.
-BUDGET_GZIP_BYTES = 6_000_000
+BUDGET_GZIP_BYTES = 5_500_000  # issue 17's budget; tools/webbench.py checks the same figure
 
 # Text files of web/ in which the TOKENS are replaced.
 TEMPLATE_SUFFIXES = frozenset({".html", ".json", ".webmanifest", ".toml", ".mjs", ".js"})

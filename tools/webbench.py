@@ -65,6 +65,7 @@ from urllib.parse import unquote, urlsplit
 
 from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
 
+from tools.build import BUDGET_GZIP_BYTES  # first-visit download, gzipped: the build fails over it
 from tools.serve import netlify_csp, serving, url_of
 
 CHROMIUM = "/usr/bin/chromium"
@@ -94,7 +95,6 @@ BUDGET_REPEAT_PLAY_S = 0.5  # repeat visit: first playable table ...
 BUDGET_REPEAT_PLAY_OF_BARE = 0.6  # ... and at most this times bare Pyodide's second load
 BUDGET_ENGINE_OF_BARE = 1.3  # engine table / bare Pyodide (first: first load; repeat: second)
 BUDGET_LONG_TASK_MS = 100.0  # any main-thread task, from navigation on
-BUDGET_GZIP_BYTES = 5_500_000  # first-visit download, gzip -6
 BUDGET_THINK_MS = {"hard": 150.0, "expert": 400.0}  # median think time per move
 BUDGET_THINK_P90_MS = 1000.0  # p90 think time per move, at every budgeted level
 
