@@ -9,8 +9,15 @@
 #   scopa.v1.saved       the number of the latest save of the game (counts up)
 #   scopa.v1.unreadable  a list of the saved data that could not be read, each
 #                        {"key", "what": "game"|"stats"|"prefs", "reason":
-#                        "corrupt"|"version"|"engine", "detail", "text", "at"}; "text"
-#                        is the raw data exactly as it was found
+#                        "corrupt"|"version"|"engine", "detail", "problem", "text",
+#                        "at"}; "text" is the raw data exactly as it was found
+#
+# Why data could not be read is said twice in an entry: `detail` in English (for
+# whoever reads the stored JSON or a download of it) and `problem`, a code with
+# its parameters that the page words in its language (saved_words.py):
+# {"code": "storage.<code>", "params": {...}} for what this module finds (CODES),
+# or the engine's problem when the engine refused a record. Entries stored before
+# `problem` existed have only `detail`; saved_words.py recognizes those.
 #
 # Nothing is ever deleted silently: saved data that cannot be read (broken JSON,
 # a record of another format version, a record the engine's checker refuses) is
@@ -42,23 +49,47 @@ SAVED = PREFIX + "saved"
 RECORD_FORMAT = "scopa-record/1"
 WHAT = {RECORD: "game", STATS: "stats", PREFS: "prefs"}
 
+# What this module finds wrong with saved data: code -> its English (the `detail`
+# of an entry); the page's words for each are "saved.detail.<code>" in strings/.
+CODES = {
+    "not_json": "not JSON ({error})",
+    "not_object": "not a JSON object",
+    "no_format": "no {format} format",
+    "record_version": "{format}",
+    "stats_version": "statistics version {version}",
+    "not_stats": "not statistics",
+    "damaged_list": "a damaged list",
+}
+
+
+def why(reason, code, **params):
+    """(reason, English detail, problem) for data this module cannot read."""
+    return (reason, CODES[code].format(**params), {"code": "storage." + code, "params": params})
+
+
+def not_json(exc):
+    """Text the JSON reader refused. Its message (English, and MicroPython's differs
+    from CPython's) goes into `detail` only: the page says "not valid JSON"."""
+    reason, _, problem = why("corrupt", "not_json", error="")
+    problem["params"] = {}
+    return (reason, CODES["not_json"].format(error=str(exc)), problem)
+
 
 def record_problem(text):
-    """Why a saved record's text cannot be restored, as (reason, detail), or None.
-
-    The engine checks the rest when it restores the match (reason "engine")."""
+    """Why a saved record's text cannot be restored, as (reason, detail, problem),
+    or None. The engine checks the rest when it restores the match (reason "engine")."""
     try:
         data = json.loads(text)
     except Exception as exc:
-        return ("corrupt", "not JSON (" + str(exc) + ")")
+        return not_json(exc)
     if not isinstance(data, dict):
-        return ("corrupt", "not a JSON object")
+        return why("corrupt", "not_object")
     fmt = data.get("format")
     if fmt == RECORD_FORMAT:
         return None
     if isinstance(fmt, str) and fmt.startswith("scopa-record/"):
-        return ("version", fmt)
-    return ("corrupt", "no " + RECORD_FORMAT + " format")
+        return why("version", "record_version", format=fmt)
+    return why("corrupt", "no_format", format=RECORD_FORMAT)
 
 
 class Storage:
@@ -124,18 +155,20 @@ class Storage:
             if isinstance(data, list) and all(isinstance(e, dict) for e in data):
                 entries = [e for e in data if isinstance(e.get("text"), str)]
             else:  # the list itself is damaged: keep it whole, as one entry
-                entries = [self._entry(UNREADABLE, "corrupt", "a damaged list", text)]
+                entries = [self._entry(UNREADABLE, why("corrupt", "damaged_list"), text)]
         for key in (RECORD, STATS, PREFS):
             if key in self.stuck:
                 entries.append(self.stuck[key])
         return entries
 
-    def _entry(self, key, reason, detail, text):
+    def _entry(self, key, problem, text):
+        reason, detail, code = problem
         return {
             "key": key,
             "what": WHAT.get(key, "data"),
             "reason": reason,
             "detail": detail,
+            "problem": code,
             "text": text,
             "at": self.clock() if self.clock is not None else "",
         }
@@ -147,12 +180,14 @@ class Storage:
             return True
         return self._put(UNREADABLE, json.dumps(kept))
 
-    def quarantine(self, key, reason, detail):
-        """Move the data under `key` aside (it could not be read); the entry, or None."""
+    def quarantine(self, key, reason, detail, problem=None):
+        """Move the data under `key` aside (it could not be read); the entry, or None.
+
+        detail: why, in English; problem: the same as {"code", "params"} (or None)."""
         text = self._raw(key)
         if text is None:
             return None
-        entry = self._entry(key, reason, detail, text)
+        entry = self._entry(key, (reason, detail, problem), text)
         entries = [e for e in self.unreadable() if not e.get("stuck")]
         entries.append(entry)
         moved = self._write_unreadable(entries)
@@ -191,12 +226,12 @@ class Storage:
             prefs = json.loads(text)
         except Exception as exc:
             prefs = None
-            detail = "not JSON (" + str(exc) + ")"
+            problem = not_json(exc)
         else:
-            detail = "not a JSON object"
+            problem = why("corrupt", "not_object")
         if isinstance(prefs, dict):
             return prefs
-        self.quarantine(PREFS, "corrupt", detail)
+        self.quarantine(PREFS, *problem)
         return {}
 
     def save_prefs(self, prefs):
@@ -212,7 +247,7 @@ class Storage:
             return (None, None)
         problem = record_problem(text)
         if problem is not None:
-            self.quarantine(RECORD, problem[0], problem[1])
+            self.quarantine(RECORD, *problem)
             return (None, None)
         record = json.loads(text)
         view = self._get(VIEW)
@@ -296,14 +331,14 @@ class Storage:
         try:
             data = json.loads(text)
         except Exception as exc:
-            self.quarantine(STATS, "corrupt", "not JSON (" + str(exc) + ")")
+            self.quarantine(STATS, *not_json(exc))
             return None
         if not valid(data):
             version = data.get("version") if isinstance(data, dict) else None
-            if isinstance(version, int) and version > 1:
-                self.quarantine(STATS, "version", "statistics version " + str(version))
+            if isinstance(version, int) and not isinstance(version, bool) and version > 1:
+                self.quarantine(STATS, *why("version", "stats_version", version=version))
             else:
-                self.quarantine(STATS, "corrupt", "not statistics")
+                self.quarantine(STATS, *why("corrupt", "not_stats"))
             return None
         return data
 
