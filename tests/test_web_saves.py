@@ -507,3 +507,67 @@ def test_statistics_are_numbered_copied_and_a_newer_copy_is_taken() -> None:
     backend.data[storage.STATS] = "{damaged"
     assert not again.adopt_stats(mirror.stats)  # kept for the player to see
     assert backend.data[storage.STATS] == "{damaged"
+
+
+# --- two tabs share the device: numbered saves (the page's tabs.py judges with them) ------
+
+
+class LoggedLocalStorage(FakeLocalStorage):
+    def __init__(self) -> None:
+        super().__init__()
+        self.written: list[str] = []
+
+    def setItem(self, key: str, value: str) -> None:
+        super().setItem(key, value)
+        self.written.append(key)
+
+
+def test_a_page_never_saves_over_a_newer_save_of_another_tab() -> None:
+    backend = LoggedLocalStorage()
+    tab_a, tab_b = storage.Storage(backend), storage.Storage(backend)
+    first = new_match({"seed": 31})
+    assert tab_a.save_game(first["view"], first["record"])
+    assert backend.written[-1] == storage.SAVED  # the number last: other tabs watch it
+    assert tab_b.others_saved() and not tab_a.others_saved()
+    later = one_move(first["view"])
+    assert tab_a.save_game(later["view"], later["record"])
+    saved_by_a = dict(backend.data)
+    # B still holds the first table: its move on it is refused, nothing is written
+    stale = json.loads(engine_worker.restore(json.dumps(first["record"])))
+    assert not tab_b.save_game(stale["view"], stale["record"])
+    assert backend.data == saved_by_a
+    # B catches up (it takes A's number), then its saves count on from A's
+    tab_b.seq = tab_b.saved_number()
+    assert tab_b.seq == 2 and not tab_b.others_saved()
+    caught_up = json.loads(engine_worker.restore(backend.data[storage.RECORD]))
+    on = one_move(caught_up["view"])
+    assert tab_b.save_game(on["view"], on["record"])
+    assert tab_b.seq == 3 and tab_a.others_saved()
+    assert storage.Storage(backend).load_game() == (on["view"], on["record"])
+
+
+def test_a_save_is_numbered_after_whatever_any_tab_saved() -> None:
+    backend, mirror = FakeLocalStorage(), FakeMirror()
+    tab_a, tab_b = storage.Storage(backend, None, mirror), storage.Storage(backend)
+    reply = new_match({"seed": 32})
+    tab_a.save_game(reply["view"], reply["record"])
+    entry = tab_b.next_save(reply["view"], reply["record"])
+    assert entry is not None and entry["seq"] == 1  # B's own count: tabs.py checks it first
+    tab_b.clear_game()  # a link asking for a fresh match, opened in B
+    assert backend.data[storage.SAVED] == "2" and storage.RECORD not in backend.data
+    # the mirror's copy of A's save is older than what localStorage holds: not taken
+    assert mirror.text is not None and not tab_a.adopt(mirror.text)
+    assert storage.RECORD not in backend.data
+
+
+def test_saves_that_are_not_saves_are_never_taken() -> None:
+    for text in (None, "", "x", "[]", "{}", '{"seq": true}', '{"seq": 0}', '{"seq": "3"}'):
+        assert storage.parse_save(text) is None, text
+        assert not storage.Storage(FakeLocalStorage()).adopt(text or "")
+    assert storage.parse_save('{"seq": 4, "record": "", "view": 7}') == {
+        "seq": 4,
+        "record": None,
+        "view": None,
+    }
+    for text, seq in ((None, 0), ("", 0), ("junk", 0), ("-3", 0), ("true", 0), ("12", 12)):
+        assert storage.seq_of(text) == seq, text

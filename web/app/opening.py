@@ -77,8 +77,12 @@ class Opening:
         fresh = m.view is None or reply["view"].get("key") != m.view.get("key")
         if fresh:
             m.forget_choice()
-        await m.apply(reply, animate=False, keep_choice=not fresh, tally=False)
-        if fresh:
+        # another tab may have saved while this one started: then its save is drawn
+        # (and a move queued on the older table is not made)
+        current = await m.apply(
+            reply, animate=False, keep_choice=not fresh, tally=False, acted=False
+        )
+        if fresh and current:
             m.ui.motion.deal_in()
         mark(m.timings, "engine-table")
         m.saves.show_problems()

@@ -34,6 +34,12 @@
 # to disk a minute late, so after a killed browser `adopt` takes that copy when
 # it is newer.
 #
+# Every save of the game is numbered (scopa.v1.saved), and `seq` is the number of
+# the latest save this page knows of: the one it wrote or read. Several tabs of
+# one browser share these keys, so a page saves only when nobody saved since
+# (`others_saved`); tabs.py makes that check exact between tabs (the IndexedDB
+# copy judges, in one transaction) and brings a page that is behind up to date.
+#
 # MicroPython-compatible (the page) and importable in CPython (tests).
 
 import json
@@ -92,17 +98,41 @@ def record_problem(text):
     return why("corrupt", "no_format", format=RECORD_FORMAT)
 
 
-class Storage:
-    def __init__(self, backend, clock=None, mirror=None):
-        self.backend = backend
-        self.clock = clock  # () -> a date-time string for the entries, or None
-        self.mirror = mirror  # has put(text): a second copy of each save of the game
-        seq = self._get(SAVED)
-        self.seq = seq if isinstance(seq, int) and not isinstance(seq, bool) else 0
-        self.problems = []  # entries moved aside during this visit, for the page to report
-        self.stuck = {}  # key -> entry: unreadable data that could not be moved aside
+def seq_of(text):
+    """A save's number from its JSON text (0 when there is none)."""
+    try:
+        seq = json.loads(text) if text else 0
+    except Exception:
+        return 0
+    return seq if isinstance(seq, int) and not isinstance(seq, bool) and seq > 0 else 0
 
-    # -- raw access --------------------------------------------------------------
+
+def parse_save(text):
+    """A save's JSON text ({"seq", "record", "view"}: the mirror's copy) as a dict
+    whose record and view are text or None, or None when it is not one."""
+    try:
+        entry = json.loads(text) if text else None
+    except Exception:
+        return None
+    if not isinstance(entry, dict):
+        return None
+    seq = entry.get("seq")
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq <= 0:
+        return None
+    out = {"seq": seq}
+    for key in ("record", "view"):
+        value = entry.get(key)
+        out[key] = value if isinstance(value, str) and value else None
+    return out
+
+
+class Keys:
+    """Raw access to the backend: storage that is disabled, full or broken never
+    raises, it only fails (None, False)."""
+
+    def __init__(self, backend):
+        self.backend = backend
+
     def _raw(self, key):
         try:
             text = self.backend.getItem(key)
@@ -128,6 +158,22 @@ class Storage:
         except Exception:
             return False
 
+    def _remove(self, key):
+        try:  # noqa: SIM105 -- MicroPython has no contextlib.suppress
+            self.backend.removeItem(key)
+        except Exception:
+            pass
+
+
+class Storage(Keys):
+    def __init__(self, backend, clock=None, mirror=None):
+        Keys.__init__(self, backend)
+        self.clock = clock  # () -> a date-time string for the entries, or None
+        self.mirror = mirror  # has put(text): a second copy of each save of the game
+        self.seq = seq_of(self._raw(SAVED))  # the latest save this page knows of
+        self.problems = []  # entries moved aside during this visit, for the page to report
+        self.stuck = {}  # key -> entry: unreadable data that could not be moved aside
+
     def _set(self, key, value):
         if key in self.stuck:
             return False  # unreadable data the player has not dealt with yet
@@ -135,12 +181,6 @@ class Storage:
             return self._put(key, json.dumps(value))
         except Exception:
             return False
-
-    def _remove(self, key):
-        try:  # noqa: SIM105 -- MicroPython has no contextlib.suppress
-            self.backend.removeItem(key)
-        except Exception:
-            pass
 
     # -- unreadable data -------------------------------------------------------------
     def unreadable(self):
@@ -259,67 +299,82 @@ class Storage:
         """The saved record exactly as stored (for a download), or None."""
         return self._raw(RECORD)
 
-    def save_game(self, view, record):
+    # -- numbered saves: one match, any number of tabs ------------------------------
+    def saved_number(self):
+        """The number of the latest save of the game in localStorage now (any tab's)."""
+        return seq_of(self._raw(SAVED))
+
+    def others_saved(self):
+        """Another tab or window saved the game since this page last saved or read it."""
+        return self.saved_number() > self.seq
+
+    def next_save(self, view, record):
+        """This page's next save of the game, {"seq", "record", "view"} (the record
+        and view as JSON text, or None), or None when the game cannot be saved."""
         if RECORD in self.stuck:
-            return False  # unreadable data the player has not dealt with yet
+            return None  # unreadable data the player has not dealt with yet
         try:
-            record_text = json.dumps(record)
+            record_text = json.dumps(record) if record is not None else None
             view_text = json.dumps(view) if view is not None else None
         except Exception:
+            return None
+        return {"seq": self.seq + 1, "record": record_text, "view": view_text}
+
+    def write(self, entry):
+        """Write a save to localStorage, its number last (other tabs watch it); False
+        (and the number left as it was) when the record could not be written."""
+        record_text = entry.get("record")
+        view_text = entry.get("view")
+        if record_text:
+            if not self._put(RECORD, record_text):
+                return False
+            if view_text:
+                self._put(VIEW, view_text)
+            else:
+                self._remove(VIEW)
+        else:  # no game: cleared
+            self._remove(VIEW)
+            self._remove(RECORD)
+        self.seq = entry["seq"]
+        self._put(SAVED, str(self.seq))
+        return True
+
+    def save_game(self, view, record):
+        """Save the game unless another tab saved since (then False: see tabs.py,
+        which also makes the IndexedDB copy the judge between tabs)."""
+        entry = self.next_save(view, record)
+        if entry is None or self.others_saved():
             return False
-        ok = self._put(RECORD, record_text)
-        if ok and view_text is not None:
-            self._put(VIEW, view_text)
-        self._saved(record_text if ok else None, view_text if ok else None)
+        ok = self.write(entry)
+        self.seq = entry["seq"]
+        self.copy(entry)
         return ok
 
     def clear_game(self):
-        if RECORD in self.stuck:
+        entry = self.next_save(None, None)
+        if entry is None:
             return  # unreadable: only the player may throw it away
-        self._remove(VIEW)
-        self._remove(RECORD)
-        self._saved(None, None)
+        entry["seq"] = max(self.seq, self.saved_number()) + 1
+        self.write(entry)
+        self.copy(entry)
 
-    def _saved(self, record_text, view_text):
-        """Number this save and copy it to the mirror."""
-        self.seq += 1
-        self._put(SAVED, str(self.seq))
+    def copy(self, entry):
+        """Put a save in the mirror too (fire and forget)."""
         if self.mirror is not None:
-            entry = {"seq": self.seq, "record": record_text, "view": view_text}
             try:  # noqa: SIM105 -- MicroPython has no contextlib.suppress
                 self.mirror.put(json.dumps(entry))
             except Exception:
                 pass
 
     def adopt(self, text):
-        """Take the mirror's copy (its JSON text) if it is newer than what
-        localStorage holds (whose latest writes were lost); True if it was."""
-        try:
-            entry = json.loads(text)
-        except Exception:
-            return False
-        if not isinstance(entry, dict):
-            return False
-        seq = entry.get("seq")
-        if not isinstance(seq, int) or isinstance(seq, bool) or seq <= self.seq:
+        """Take a save kept elsewhere (the mirror's, as JSON text) if it is newer than
+        what localStorage holds (a killed browser lost its latest writes); True if it was."""
+        entry = parse_save(text)
+        if entry is None or entry["seq"] <= max(self.seq, self.saved_number()):
             return False
         if RECORD in self.stuck:
             return False
-        record_text = entry.get("record")
-        view_text = entry.get("view")
-        if isinstance(record_text, str) and record_text:
-            if not self._put(RECORD, record_text):
-                return False
-            if isinstance(view_text, str) and view_text:
-                self._put(VIEW, view_text)
-            else:
-                self._remove(VIEW)
-        else:  # the game was cleared after what localStorage holds
-            self._remove(VIEW)
-            self._remove(RECORD)
-        self.seq = seq
-        self._put(SAVED, str(seq))
-        return True
+        return self.write(entry)
 
     # -- statistics -----------------------------------------------------------------
     def load_stats(self, valid):
