@@ -236,7 +236,7 @@ def reload_with_record(page: Page, record: dict[str, Any]) -> None:
             localStorage.setItem('scopa.v1.record', text);
             localStorage.removeItem('scopa.v1.view');
         }""",
-        json.dumps(record),
+        json.dumps(record, ensure_ascii=False),
     )
     page.reload()
     page.wait_for_function(ENGINE_TABLE, timeout=BOOT_TIMEOUT_MS)

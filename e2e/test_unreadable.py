@@ -1,6 +1,8 @@
-"""Saved data that cannot be read, in the real built site: it downloads byte for
-byte as it is stored (NUL characters and all), and the Italian page says why in
-Italian only, for every way the page finds data damaged.
+"""What is saved comes back exactly, in the real built site: saved data that
+cannot be read downloads byte for byte as it is stored (NUL characters and
+all), a name beyond the Basic Multilingual Plane survives the engine, the
+device and an export, and the Italian page says why data cannot be read in
+Italian only, for every way the page finds it damaged.
 """
 
 from __future__ import annotations
@@ -10,7 +12,14 @@ import re
 from pathlib import Path
 
 from conftest import BOOT_TIMEOUT_MS, NetworkGuard
-from game_helpers import ENGINE_TABLE, NewContext, open_game, saved_record, to_my_turn
+from game_helpers import (
+    ENGINE_TABLE,
+    NewContext,
+    open_game,
+    reload_with_record,
+    saved_record,
+    to_my_turn,
+)
 from playwright.sync_api import Page, expect
 
 SET = "([k, v]) => localStorage.setItem(k, v)"
@@ -144,3 +153,22 @@ def test_the_italian_page_says_in_italian_why_saved_data_cannot_be_read(
         "(id) => document.getElementById(id).getAttribute('aria-label'))"
     )
     assert labels == ["Punteggio", "Gli altri giocatori", "Tavolo da gioco"]
+
+
+def test_a_name_with_an_emoji_survives_the_engine_the_device_and_an_export(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    page = open_game(new_context, network_guard, "?seed=43&level=easy")
+    to_my_turn(page)
+    record = saved_record(page)
+    name = "Anna \U0001f0a1 \u00e8"  # a playing card (U+1F0A1), beyond U+FFFF
+    record["meta"]["settings"]["seats"][0]["name"] = name
+    reload_with_record(page, record)
+    to_my_turn(page)
+    expect(page.locator("#me-info")).to_contain_text(name)
+    assert saved_record(page)["meta"]["settings"]["seats"][0]["name"] == name
+    page.locator('.tools [data-action="games"]').click()
+    with page.expect_download() as download:
+        page.locator('#dlg-games [data-action="export"]').click()
+    exported = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert exported["meta"]["settings"]["seats"][0]["name"] == name
