@@ -23,9 +23,9 @@
 import asyncio
 import json
 
+from events import listen, page_window
 from phases import phase_of
 from pyscript import document
-from pyscript.ffi import create_proxy
 from storage import PREFS, SAVED, STATS, parse_save
 from tasks import spawn
 
@@ -38,17 +38,9 @@ class Tabs:
         self.following = False  # another tab drives the match; this one shows its saves
         self.pending = False  # a catch-up flow is launched and has not started yet
         self._proxies = []
-        # the Window object itself: pyscript's `window` is MicroPython's `js` module,
-        # and its addEventListener (which PyScript wraps) then throws Illegal invocation
-        page = document.defaultView
-        self._listen(page, "storage", self.on_storage)
-        self._listen(page, "pageshow", lambda event: self.look())
-        self._listen(document, "visibilitychange", lambda event: self.look())
-
-    def _listen(self, target, event, handler):
-        proxy = create_proxy(handler)
-        self._proxies.append(proxy)
-        target.addEventListener(event, proxy)
+        listen(page_window(), "storage", self.on_storage, self._proxies)
+        listen(page_window(), "pageshow", lambda event: self.look(), self._proxies)
+        listen(document, "visibilitychange", lambda event: self.look(), self._proxies)
 
     # -- what other tabs did -------------------------------------------------------
     def on_storage(self, event):
