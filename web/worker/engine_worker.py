@@ -321,7 +321,7 @@ def _link(action):
     else:
         _session = _device.session  # play, step, next_hand... act on the hosted match
     reply["ms"] = round((time.perf_counter() - started) * 1000, 1)
-    return json.dumps(reply, separators=(",", ":"))
+    return json.dumps(reply, separators=(",", ":"), ensure_ascii=False)  # as _answer does
 
 
 def host_open(settings_text=None) -> str:
