@@ -208,6 +208,42 @@ def count_on_screen(page: Page) -> dict[str, list[str]]:
     return rows
 
 
+def session_record(settings: dict[str, Any], hands: int = 1) -> dict[str, Any]:
+    """A match played in CPython by the worker's own Session (people choose at
+    random, computers think) until `hands` hands are over: its record, as the page
+    saves it."""
+    worker = str(ROOT / "web" / "worker")
+    if worker not in sys.path:
+        sys.path.insert(0, worker)
+    import random
+
+    from session import Session
+
+    from tests.test_web_session import play_out_one_hand
+
+    session = Session.new(settings)
+    rng = random.Random(settings.get("seed", 0))
+    for n in range(hands):
+        if n:
+            session.next_hand()
+        play_out_one_hand(session, rng)
+    record: dict[str, Any] = session.to_record()
+    return record
+
+
+def reload_with_record(page: Page, record: dict[str, Any]) -> None:
+    """Save `record` as the match on the device (no cached view) and reload."""
+    page.evaluate(
+        """(text) => {
+            localStorage.setItem('scopa.v1.record', text);
+            localStorage.removeItem('scopa.v1.view');
+        }""",
+        json.dumps(record, ensure_ascii=False),
+    )
+    page.reload()
+    page.wait_for_function(ENGINE_TABLE, timeout=BOOT_TIMEOUT_MS)
+
+
 def shot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))

@@ -6,23 +6,29 @@ conftest.py fails any test whose page asks anything of another host.
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 from typing import Any
 
-from conftest import NetworkGuard
+from conftest import BOOT_TIMEOUT_MS, NetworkGuard
 from game_helpers import (
+    DECLARE_TO_WIN,
     DESKTOP,
     PHONE,
     NewContext,
     choosing,
     count_on_screen,
+    declare_and_win,
     my_turn,
     next_hand,
     open_game,
     play_hand_by_tapping,
+    reload_with_record,
     replay,
     saved_record,
     saved_view,
+    session_record,
     shot,
     table_drawn_before_engine,
     tap_move,
@@ -397,3 +403,76 @@ def test_three_players_each_count_for_themselves(
     cells = count_on_screen(page)
     assert len(cells["points"]) == 3
     shot(page, "phone-three-players-count")
+
+
+def count_closes_and_reopens(page: Page, kind: str) -> None:
+    """The count (or result) closes with its close button, Close and Escape, and
+    the prompt's "The count" opens it again each time."""
+    dialog = page.locator("#dlg-count")
+    again = page.locator('#actions [data-action="count"]')
+    expect(dialog).to_be_visible()
+    expect(dialog).to_have_attribute("data-kind", kind)
+    for close in (
+        "key",
+        '#dlg-count .dialog-head [data-action="close"]',
+        '#dlg-count .dialog-actions [data-action="close"]',
+    ):
+        if close == "key":
+            page.keyboard.press("Escape")
+        else:
+            page.locator(close).click()
+        expect(dialog).to_be_hidden()
+        again.click()
+        expect(dialog).to_be_visible()
+        expect(dialog).to_have_attribute("data-kind", kind)
+
+
+def test_the_count_can_be_put_aside_to_look_at_the_table_and_export(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    page = open_game(new_context, network_guard, "?seed=52&level=easy")
+    wait_settled(page)
+    record = session_record({"seed": 52, "level": "easy"})
+    reload_with_record(page, record)  # a reload in hand-over: the count is up at once
+    assert wait_settled(page) == "hand-over"
+    count_closes_and_reopens(page, "count")
+    totals = count_on_screen(page)["total"]
+    # put aside: the last table is there, and the match can be exported
+    page.keyboard.press("Escape")
+    expect(page.locator("#felt")).to_be_visible()
+    expect(page.locator("#status")).to_contain_text("Hand 1 is over")
+    shot(page, "phone-count-put-aside")
+    page.locator('.tools [data-action="games"]').click()
+    with page.expect_download() as download:
+        page.locator('#dlg-games [data-action="export"]').click()
+    exported = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert exported["hands"] == record["hands"] and replay(exported)["ok"]
+    page.keyboard.press("Escape")
+    expect(page.locator("#dlg-games")).to_be_hidden()
+    expect(page.locator("#dlg-count")).to_be_hidden()  # it waits to be asked for
+    page.locator('#actions [data-action="count"]').click()
+    assert count_on_screen(page)["total"] == totals
+    # and a reload while it is put aside brings it back, then the next hand is dealt
+    page.keyboard.press("Escape")
+    page.reload()
+    page.wait_for_function(
+        "performance.getEntriesByName('scopa-engine-table').length > 0", timeout=BOOT_TIMEOUT_MS
+    )
+    assert wait_settled(page) == "hand-over"
+    count_closes_and_reopens(page, "count")
+    page.keyboard.press("Escape")
+    page.locator('#actions [data-action="next-hand"]').click()
+    page.wait_for_function("document.body.dataset.phase !== 'hand-over'")
+    expect(page.locator("#dlg-count")).to_be_hidden()
+    assert saved_view(page)["hand_no"] == 2
+
+
+def test_the_result_can_be_put_aside_and_reopened(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    page = open_game(new_context, network_guard, DECLARE_TO_WIN)
+    declare_and_win(page)
+    count_closes_and_reopens(page, "result")
+    page.reload()
+    assert wait_settled(page) == "match-over"
+    count_closes_and_reopens(page, "result")

@@ -126,3 +126,13 @@ def test_the_page_never_imports_the_engine(path: Path) -> None:
             assert not name.startswith(("scopa_core", "session", "engine_worker")), (
                 f"{path.name} imports {name}"
             )
+
+
+def test_every_sentence_index_html_asks_for_exists_in_both_languages() -> None:
+    """data-i18n (text), data-i18n-label (a button's name) and data-i18n-aria (a region's)."""
+    html = (WEB / "index.html").read_text(encoding="utf-8")
+    keys = set(re.findall(r'data-i18n(?:-label|-aria)?="([^"]+)"', html))
+    assert {"app.title", "btn.new", "score.label", "zone.others"} <= keys
+    for lang in i18n.LANGS:
+        text = i18n.catalogue(lang)["text"]
+        assert not sorted(keys - set(text)), f"strings/{lang}.json lacks {sorted(keys - set(text))}"

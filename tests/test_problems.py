@@ -314,10 +314,17 @@ def test_session_refusals_come_in_italian() -> None:
     assert ITALIAN.error(reply) == "il livello deve essere uno tra easy, normal, hard, expert"
 
 
-def test_an_unknown_code_falls_back_to_the_engines_english() -> None:
+def test_an_unknown_code_is_never_english_on_the_italian_page() -> None:
+    """No code the page knows: a plain Italian sentence (the English goes to the console)."""
+    plain = ITALIAN.t("error.unexplained")
+    assert plain.startswith("è successo qualcosa di imprevisto")
     unknown = {"code": "x.y", "params": {}}
     reply: dict[str, Any] = {"ok": False, "error": "something new", "problem": unknown}
-    assert ITALIAN.error(reply) == "something new"
+    assert ITALIAN.error(reply) == plain
     reply["problem"] = {"code": "record.illegal", "params": {"seat": 0, "reason": {"code": "x"}}}
-    assert ITALIAN.error(reply) == "something new"
-    assert ITALIAN.error({"ok": False}) == "?"
+    assert ITALIAN.error(reply) == plain
+    assert ITALIAN.error({"ok": False, "error": "KeyError: 'hands'"}) == plain
+    assert ITALIAN.error({"ok": False}) == plain
+    # the English page keeps the engine's own sentence, and never shows "?"
+    assert ENGLISH_PAGE.error(reply) == "something new"
+    assert ENGLISH_PAGE.error({"ok": False}) == ENGLISH_PAGE.t("error.unexplained")

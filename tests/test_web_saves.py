@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 for folder in ("web/worker", "web/app"):
@@ -17,6 +20,8 @@ for folder in ("web/worker", "web/app"):
         sys.path.insert(0, path)
 
 import engine_worker  # noqa: E402
+import i18n  # noqa: E402
+import saved_words  # noqa: E402
 import stats  # noqa: E402
 import storage  # noqa: E402
 from session import Session  # noqa: E402
@@ -131,6 +136,133 @@ def test_without_room_to_move_it_the_data_stays_and_is_never_overwritten() -> No
     assert store.discard(0)  # the player's explicit choice
     assert storage.RECORD not in backend.data
     assert store.save_game(None, {"format": "scopa-record/1"})
+
+
+# --- why it could not be read: codes the page words in its language -----------------
+
+ITALIAN = i18n.I18n("it")
+ENGLISH = i18n.I18n("en")
+#: words of storage.py's English details (and of the JSON readers' messages)
+ENGLISH_WORDS = re.compile(r"\b(not|syntax|error|statistics|damaged|format|list|object)\b")
+
+#: damaged data under each key -> (reason, code, params) storage.py gives it
+DAMAGED = [
+    (
+        storage.RECORD,
+        '{"format": "scopa-record/1", "hands": [' + "\0" * 16,
+        "corrupt",
+        "not_json",
+        {},
+    ),
+    (storage.RECORD, "[1, 2]", "corrupt", "not_object", {}),
+    (storage.RECORD, '{"hands": []}', "corrupt", "no_format", {"format": "scopa-record/1"}),
+    (
+        storage.RECORD,
+        '{"format": "scopa-record/2"}',
+        "version",
+        "record_version",
+        {"format": "scopa-record/2"},
+    ),
+    (storage.STATS, "{version: 1", "corrupt", "not_json", {}),
+    (storage.STATS, '{"version": 2}', "version", "stats_version", {"version": 2}),
+    (storage.STATS, '{"version": 1, "groups": "no"}', "corrupt", "not_stats", {}),
+    (storage.PREFS, "[1, 2", "corrupt", "not_json", {}),
+    (storage.PREFS, '"it"', "corrupt", "not_object", {}),
+    (storage.UNREADABLE, "[{broken list", "corrupt", "damaged_list", {}),
+]
+
+
+def set_aside(key: str, text: str) -> dict[str, Any]:
+    """What storage.py keeps of `text` found under `key` (the entry)."""
+    backend = FakeLocalStorage()
+    backend.data[key] = text
+    store = storage.Storage(backend)
+    store.load_prefs()
+    store.load_game()
+    store.load_stats(stats.valid)
+    [entry] = store.unreadable()
+    assert entry["text"] == text
+    return entry
+
+
+@pytest.mark.parametrize(("key", "text", "reason", "code", "params"), DAMAGED)
+def test_damaged_data_gets_a_code_and_english_detail(
+    key: str, text: str, reason: str, code: str, params: dict[str, Any]
+) -> None:
+    entry = set_aside(key, text)
+    assert entry["reason"] == reason
+    assert entry["problem"] == {"code": "storage." + code, "params": params}
+    if code == "not_json":  # with the JSON reader's own message
+        assert entry["detail"].startswith("not JSON (") and entry["detail"].endswith(")")
+    else:
+        assert entry["detail"] == storage.CODES[code].format(**params)
+    json.dumps(entry)  # stored as JSON
+
+
+@pytest.mark.parametrize(("key", "text", "reason", "code", "params"), DAMAGED)
+def test_the_italian_page_says_why_in_italian_only(
+    key: str, text: str, reason: str, code: str, params: dict[str, Any]
+) -> None:
+    entry = set_aside(key, text)
+    said = saved_words.why(ITALIAN, entry)
+    words = ITALIAN.t("saved.detail." + code, **{k: str(v) for k, v in params.items()})
+    assert said == ITALIAN.t("saved.why." + reason, detail=words)
+    assert entry["detail"] not in said or entry["detail"] in words  # the English is not shown
+    assert not ENGLISH_WORDS.search(said), said
+    assert "{" not in said and "?" not in said
+    assert saved_words.why(ENGLISH, entry) == ENGLISH.t(
+        "saved.why." + reason, detail=ENGLISH.t("saved.detail." + code, **params)
+    )
+
+
+@pytest.mark.parametrize(("key", "text", "reason", "code", "params"), DAMAGED)
+def test_entries_saved_before_codes_read_the_same(
+    key: str, text: str, reason: str, code: str, params: dict[str, Any]
+) -> None:
+    """An entry stored by an earlier version: an English `detail`, no `problem`."""
+    entry = set_aside(key, text)
+    old = {k: v for k, v in entry.items() if k != "problem"}
+    if code == "not_json":
+        old["detail"] = "not JSON (syntax error in JSON)"  # what MicroPython said
+    for page in (ITALIAN, ENGLISH):
+        assert saved_words.why(page, old) == saved_words.why(page, entry)
+
+
+def test_an_engine_refusal_is_worded_from_its_code_and_old_ones_as_stored() -> None:
+    store = saved(FakeLocalStorage(), {"seed": 3})
+    _, record = store.load_game()
+    record["hands"][0]["deck"] = record["hands"][0]["deck"][:39]
+    store.backend.data[storage.RECORD] = json.dumps(record)
+    reply = json.loads(engine_worker.restore(json.dumps(record)))
+    entry = store.quarantine(storage.RECORD, "engine", reply["error"], reply["problem"])
+    assert entry is not None and entry["detail"] == reply["error"]
+    said = saved_words.why(ITALIAN, entry)
+    assert said == "Il motore delle regole li ha rifiutati: " + ITALIAN.error(reply)
+    assert "39 carte" in said and "cards" not in said
+    assert saved_words.why(ENGLISH, entry) == "The rules engine refused it: " + reply["error"]
+    # no code known (an unexpected error): plainly, in the page's language
+    odd = dict(entry, detail="KeyError: 'hands'", problem=None)
+    assert saved_words.why(ITALIAN, odd) == ITALIAN.t("saved.why_plain.engine")
+    assert saved_words.why(ENGLISH, odd) == "The rules engine refused it: KeyError: 'hands'"
+    # stored by an earlier version: the sentence as it was said then
+    old = {k: v for k, v in entry.items() if k != "problem"}
+    old["detail"] = "la partita salvata non è valida: il mazzo ha 39 carte, non 40"
+    assert saved_words.why(ITALIAN, old).endswith(old["detail"])
+
+
+def test_an_entry_without_a_reason_or_detail_still_reads() -> None:
+    for page in (ITALIAN, ENGLISH):
+        assert saved_words.why(page, {"text": "x"}) == page.t("saved.why_plain.corrupt")
+        assert "?" not in saved_words.why(page, {"reason": "version", "detail": ""})
+
+
+def test_every_code_and_reason_has_words_in_both_languages() -> None:
+    for lang in i18n.LANGS:
+        text = i18n.catalogue(lang)["text"]
+        for code in storage.CODES:
+            assert "saved.detail." + code in text, (lang, code)
+        for reason in saved_words.REASONS:
+            assert "saved.why." + reason in text and "saved.why_plain." + reason in text
 
 
 # --- import: the engine's checker decides ---------------------------------------------
@@ -375,3 +507,67 @@ def test_statistics_are_numbered_copied_and_a_newer_copy_is_taken() -> None:
     backend.data[storage.STATS] = "{damaged"
     assert not again.adopt_stats(mirror.stats)  # kept for the player to see
     assert backend.data[storage.STATS] == "{damaged"
+
+
+# --- two tabs share the device: numbered saves (the page's tabs.py judges with them) ------
+
+
+class LoggedLocalStorage(FakeLocalStorage):
+    def __init__(self) -> None:
+        super().__init__()
+        self.written: list[str] = []
+
+    def setItem(self, key: str, value: str) -> None:
+        super().setItem(key, value)
+        self.written.append(key)
+
+
+def test_a_page_never_saves_over_a_newer_save_of_another_tab() -> None:
+    backend = LoggedLocalStorage()
+    tab_a, tab_b = storage.Storage(backend), storage.Storage(backend)
+    first = new_match({"seed": 31})
+    assert tab_a.save_game(first["view"], first["record"])
+    assert backend.written[-1] == storage.SAVED  # the number last: other tabs watch it
+    assert tab_b.others_saved() and not tab_a.others_saved()
+    later = one_move(first["view"])
+    assert tab_a.save_game(later["view"], later["record"])
+    saved_by_a = dict(backend.data)
+    # B still holds the first table: its move on it is refused, nothing is written
+    stale = json.loads(engine_worker.restore(json.dumps(first["record"])))
+    assert not tab_b.save_game(stale["view"], stale["record"])
+    assert backend.data == saved_by_a
+    # B catches up (it takes A's number), then its saves count on from A's
+    tab_b.seq = tab_b.saved_number()
+    assert tab_b.seq == 2 and not tab_b.others_saved()
+    caught_up = json.loads(engine_worker.restore(backend.data[storage.RECORD]))
+    on = one_move(caught_up["view"])
+    assert tab_b.save_game(on["view"], on["record"])
+    assert tab_b.seq == 3 and tab_a.others_saved()
+    assert storage.Storage(backend).load_game() == (on["view"], on["record"])
+
+
+def test_a_save_is_numbered_after_whatever_any_tab_saved() -> None:
+    backend, mirror = FakeLocalStorage(), FakeMirror()
+    tab_a, tab_b = storage.Storage(backend, None, mirror), storage.Storage(backend)
+    reply = new_match({"seed": 32})
+    tab_a.save_game(reply["view"], reply["record"])
+    entry = tab_b.next_save(reply["view"], reply["record"])
+    assert entry is not None and entry["seq"] == 1  # B's own count: tabs.py checks it first
+    tab_b.clear_game()  # a link asking for a fresh match, opened in B
+    assert backend.data[storage.SAVED] == "2" and storage.RECORD not in backend.data
+    # the mirror's copy of A's save is older than what localStorage holds: not taken
+    assert mirror.text is not None and not tab_a.adopt(mirror.text)
+    assert storage.RECORD not in backend.data
+
+
+def test_saves_that_are_not_saves_are_never_taken() -> None:
+    for text in (None, "", "x", "[]", "{}", '{"seq": true}', '{"seq": 0}', '{"seq": "3"}'):
+        assert storage.parse_save(text) is None, text
+        assert not storage.Storage(FakeLocalStorage()).adopt(text or "")
+    assert storage.parse_save('{"seq": 4, "record": "", "view": 7}') == {
+        "seq": 4,
+        "record": None,
+        "view": None,
+    }
+    for text, seq in ((None, 0), ("", 0), ("junk", 0), ("-3", 0), ("true", 0), ("12", 12)):
+        assert storage.seq_of(text) == seq, text

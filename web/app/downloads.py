@@ -2,6 +2,7 @@
 # the device, the browser saves the file.
 
 import asyncio
+import json
 
 from dom import h
 from pyscript import document, window
@@ -22,9 +23,17 @@ def file_stamp():
     return day + "-" + two(d.getHours()) + two(d.getMinutes())
 
 
+def js_parts(text):
+    """`text` as the parts of a Blob, whole. A MicroPython string handed to
+    JavaScript ends at its first NUL character (a torn save is text and then
+    NULs), so the text crosses as JSON, which escapes every NUL, and JavaScript
+    parses it back into an array holding the whole string."""
+    return window.JSON.parse(json.dumps([text]))
+
+
 def download(name, text, mime="application/json"):
-    """Offer `text` as a file called `name`."""
-    blob = window.Blob.new(to_js([text]), to_js({"type": mime}))
+    """Offer `text` as a file called `name`: its UTF-8, byte for byte."""
+    blob = window.Blob.new(js_parts(text), to_js({"type": mime}))
     url = window.URL.createObjectURL(blob)
     link = h("a", {"href": url, "download": name, "hidden": True})
     document.body.appendChild(link)

@@ -12,9 +12,16 @@
 # "game" the JSON text {"seq": n, "record": TEXT|null, "view": TEXT|null}, under
 # "stats" the statistics' JSON text (with their own save number, "saved").
 # Everything here is best effort: without IndexedDB, localStorage alone is used.
+#
+# With several tabs open, a save is committed here first (`swap`): in one
+# readwrite transaction, which IndexedDB runs one at a time across tabs, the
+# stored save's number is read and the new save is put only if nobody saved
+# since this tab's last known number. Two tabs saving at the same moment are so
+# ordered: the second is told, and catches up instead (tabs.py).
 
 from pyscript import window
 from pyscript.ffi import create_proxy
+from storage import parse_save
 
 DB_NAME = "scopa"
 STORE = "saves"
@@ -65,6 +72,43 @@ class Durable:
             self.db.transaction(STORE, "readwrite").objectStore(STORE).put(text, key)
         except Exception as exc:
             window.console.warn("IndexedDB copy not saved:", str(exc))
+
+    async def _committed(self, tx):
+        """Await the end of a transaction: True when committed, an exception if not."""
+
+        def executor(resolve, reject):
+            tx.oncomplete = create_proxy(lambda event: resolve(True))
+            tx.onerror = create_proxy(lambda event: reject(tx.error))
+            tx.onabort = create_proxy(lambda event: reject(tx.error))
+
+        return await window.Promise.new(create_proxy(executor))
+
+    async def swap(self, text, known):
+        """Store this save of the game (its JSON text) unless one numbered above
+        `known` is there already: True when stored, False when another tab's newer
+        save is there (nothing written), None when IndexedDB cannot be used."""
+        if not await self.open():
+            return None
+        newer = []
+        try:
+            tx = self.db.transaction(STORE, "readwrite")
+            store = tx.objectStore(STORE)
+            request = store.get(GAME)
+
+            def read(event):
+                stored = request.result
+                entry = parse_save(stored) if type(stored) is str else None
+                if entry is not None and entry["seq"] > known:
+                    newer.append(entry["seq"])
+                else:  # in the same transaction: no other tab can save in between
+                    store.put(text, GAME)
+
+            request.onsuccess = create_proxy(read)
+            await self._committed(tx)
+        except Exception as exc:
+            window.console.warn("IndexedDB copy not saved:", str(exc))
+            return None
+        return not newer
 
     async def get(self, key=GAME):
         """The stored text, or None."""

@@ -70,6 +70,11 @@ class Engine:
         try:
             reply = json.loads(await self.worker.call(name, arg, *more))
         except Exception as exc:
-            return {"ok": False, "error": str(exc)}
-        measure_call(name, started, reply.get("ms") if isinstance(reply, dict) else None)
+            reply = {"ok": False, "error": str(exc)}
+        if not isinstance(reply, dict):
+            reply = {"ok": False, "error": "not a reply: " + str(reply)}
+        measure_call(name, started, reply.get("ms"))
+        if not reply.get("ok") and not reply.get("problem"):
+            # said to the player in their language without details (i18n.error): here they are
+            window.console.warn("engine " + name + ":", str(reply.get("error")))
         return reply

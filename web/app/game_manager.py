@@ -14,6 +14,7 @@ from narration import describe
 from opening import Opening
 from phases import in_progress, my_turn, phase_of
 from pyscript import document
+from tabs import Tabs
 from tasks import spawn
 from views.dialogs import close_dialog
 
@@ -45,6 +46,7 @@ class GameManager:
         self.updates = Updates(self)  # a new version of the app, installed between hands
         self.preferences = Preferences(self)
         self.new_match = NewMatch(self)
+        self.tabs = Tabs(self)  # other tabs of the app: saves numbered, catching up
         owners = (self, self.chooser, self.new_match, self.saves, self.updates, self.preferences)
         for owner in owners:
             actions.on_all(owner.handlers())
@@ -81,12 +83,17 @@ class GameManager:
         self.opening.start()
 
     # -- drawing what the worker sends ------------------------------------------------
-    async def apply(self, reply, animate=True, keep_choice=False, tally=True):
+    async def apply(self, reply, animate=True, keep_choice=False, tally=True, acted=True):
+        """Save and draw a reply; False (nothing drawn) when another tab saved since:
+        then this page has caught up with that tab's save instead (and tells the
+        player, if the reply was to their action, that it was not made)."""
         old = self.view
         view = reply["view"]
         event = reply.get("event")
+        if not await self.tabs.commit(view, reply.get("record")):
+            await self.tabs.catch_up(dropped=acted)
+            return False
         self.record = reply.get("record")
-        self.storage.save_game(view, self.record)
         if not keep_choice:
             self.chooser.selection = None
         said = describe(event, view, self.i18n) if event else ""
@@ -107,6 +114,15 @@ class GameManager:
         self.dialogs()
         self.saves.after_apply(view, self.record, tally)
         self.updates.after_view(view)
+        return True
+
+    async def up_to_date(self, acted=True):
+        """Before an action goes to the worker: True when no other tab saved since;
+        else this page catches up (the action is not made) and False."""
+        if not self.storage.others_saved():
+            return True
+        await self.tabs.catch_up(dropped=acted)
+        return False
 
     def draw(self):
         self.ui.table.render(self.view, self.chooser.selection, self.queued)
@@ -160,6 +176,7 @@ class GameManager:
         move = dict(move)
         if self.view is not None and self.view.get("to_move") is not None:
             move["seat"] = self.view["to_move"]
+        self.tabs.acting()
         if not self.engine.ready:
             self.queued = move
             self.redraw_selection()
@@ -174,9 +191,12 @@ class GameManager:
         """Make a person's move (busy is already set by the caller)."""
         self.busy = True
         try:
+            if not await self.up_to_date():
+                return
             reply = await self.call("play", json.dumps(move))
             if reply.get("ok"):
-                await self.apply(reply)
+                if not await self.apply(reply):
+                    return
             else:
                 self.ui.notices.toast(self.i18n.error(reply))
                 self.draw()
@@ -186,11 +206,13 @@ class GameManager:
 
     async def advance(self):
         """Let the computer players move, one call and one animation per move."""
-        if self.busy:
+        if self.busy or not self.tabs.drives():
             return
         self.busy = True
         try:
             while self.computer_to_move():
+                if not await self.up_to_date(acted=False):
+                    return
                 self.set_phase("thinking")
                 self.prompt()
                 started = now_ms()
@@ -202,7 +224,8 @@ class GameManager:
                 wait = self.ui.motion.think_ms(self.view.get("players", 2)) - (now_ms() - started)
                 if wait > 0:
                     await asyncio.sleep(wait / 1000)
-                await self.apply(reply)
+                if not await self.apply(reply, acted=False):
+                    return
         finally:
             self.busy = False
         self.update_phase()
@@ -215,12 +238,15 @@ class GameManager:
     async def simple(self, name, arg=None, deal=False):
         """An action that changes the match without a move: next hand, reveal, resign."""
         await self.acquire()
+        self.tabs.acting()
         try:
+            if not await self.up_to_date():
+                return
             reply = await self.call(name, arg)
             if not reply.get("ok"):
                 self.ui.notices.toast(self.i18n.error(reply))
-            else:
-                await self.apply(reply, animate=False)
+            elif not await self.apply(reply, animate=False):
+                return
             if deal and reply.get("ok"):
                 self.ui.motion.deal_in()
                 dealer = seat_name(self.view, self.view.get("dealer"), self.i18n)
@@ -236,15 +262,17 @@ class GameManager:
         self.prefs["settings"] = settings
         self.storage.save_prefs(self.prefs)
         await self.acquire()
+        self.tabs.acting()
         try:
+            await self.tabs.replacing()
             self.set_phase("thinking")
             reply = await self.call("new_match", json.dumps(self.opening.new_settings(settings)))
             if not reply.get("ok"):
                 self.ui.notices.toast(self.i18n.error(reply))
             else:
                 self.queued = None
-                await self.apply(reply, animate=False)
-                self.ui.motion.deal_in()
+                if await self.apply(reply, animate=False):
+                    self.ui.motion.deal_in()
         finally:
             self.busy = False
         await self.advance()

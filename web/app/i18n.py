@@ -101,14 +101,19 @@ class I18n:
             return "".join(names)
         return ", ".join(names[:-1]) + " " + self.t("and") + " " + names[-1]
 
+    def has(self, key):
+        return key in catalogue(self.lang)["text"] or key in catalogue("en")["text"]
+
     def error(self, reply):
-        """An error reply's sentence in the page's language: the Italian of its
-        code, or the engine's English when the page is English or the code unknown."""
-        sentence = reply.get("error") or "?"
-        if self.lang == "en":
+        """An error reply's sentence in the page's language: the engine's English on
+        the English page, else the words of its code; without a sentence or a code
+        known in this language, a plain "something unexpected" (engine.py logs the
+        English in the browser's console)."""
+        sentence = reply.get("error")
+        if self.lang == "en" and isinstance(sentence, str) and sentence:
             return sentence
-        said = self.problem(reply.get("problem"))
-        return said if said is not None else sentence
+        said = self.problem(reply.get("problem")) if self.lang != "en" else None
+        return said if said is not None else self.t("error.unexplained")
 
     def problem(self, problem):
         """An engine problem ({"code", "params"}) in the page's language, or None."""

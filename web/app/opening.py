@@ -67,7 +67,9 @@ class Opening:
             await m.engine.connect()
             mark(m.timings, "engine-ready")
         except Exception as exc:
-            m.ui.prompt.status(m.i18n.t("status.error", error=str(exc)))
+            window.console.warn("the engine did not start:", str(exc))
+            said = m.i18n.error({"error": str(exc)})
+            m.ui.prompt.status(m.i18n.t("status.error", error=said))
             m.set_phase("error")
             m.connecting = False
             return
@@ -75,8 +77,12 @@ class Opening:
         fresh = m.view is None or reply["view"].get("key") != m.view.get("key")
         if fresh:
             m.forget_choice()
-        await m.apply(reply, animate=False, keep_choice=not fresh, tally=False)
-        if fresh:
+        # another tab may have saved while this one started: then its save is drawn
+        # (and a move queued on the older table is not made)
+        current = await m.apply(
+            reply, animate=False, keep_choice=not fresh, tally=False, acted=False
+        )
+        if fresh and current:
             m.ui.motion.deal_in()
         mark(m.timings, "engine-table")
         m.saves.show_problems()
@@ -97,7 +103,7 @@ class Opening:
             reply = await m.call("restore", json.dumps(m.record))
             if reply.get("ok"):
                 return reply
-            m.storage.quarantine(RECORD, "engine", m.i18n.error(reply))
+            m.storage.quarantine(RECORD, "engine", reply.get("error") or "", reply.get("problem"))
             m.record = None
         reply = await m.call("new_match", json.dumps(self.new_settings(self.first_settings())))
         if not reply.get("ok"):

@@ -9,7 +9,8 @@ DECK_TOAST_MS = 1500
 
 
 def translate_static(i18n):
-    """The words written in index.html itself (data-i18n, data-i18n-label)."""
+    """The words written in index.html itself (data-i18n: the text; data-i18n-label:
+    the name and tooltip of a button; data-i18n-aria: the name of a region)."""
     t = i18n.t
     document.documentElement.lang = i18n.lang
     nodes = document.querySelectorAll("[data-i18n]")
@@ -22,6 +23,10 @@ def translate_static(i18n):
         label = t(el.dataset.i18nLabel)
         el.setAttribute("aria-label", label)
         el.setAttribute("title", label)
+    nodes = document.querySelectorAll("[data-i18n-aria]")
+    for k in range(nodes.length):
+        el = nodes.item(k)
+        el.setAttribute("aria-label", t(el.dataset.i18nAria))
 
 
 class Preferences:

@@ -217,13 +217,16 @@ class Saves:
                         self.t("confirm.import"), "confirm-import", self.t("btn.yes_import")
                     )
                     return
+            m.tabs.acting()
+            await m.tabs.replacing()  # the file replaces whatever other tabs saved
             reply = await m.call("import_record", text)
             if not reply.get("ok"):
                 self.refused(reply)
                 return
             close_dialog("dlg-games")
             m.forget_choice()
-            await m.apply(reply, animate=False, tally=False)
+            if not await m.apply(reply, animate=False, tally=False):
+                return
             m.ui.notices.toast(self.t("games.imported"), 2500)
             imported = True
         finally:

@@ -9,8 +9,15 @@
 #   scopa.v1.saved       the number of the latest save of the game (counts up)
 #   scopa.v1.unreadable  a list of the saved data that could not be read, each
 #                        {"key", "what": "game"|"stats"|"prefs", "reason":
-#                        "corrupt"|"version"|"engine", "detail", "text", "at"}; "text"
-#                        is the raw data exactly as it was found
+#                        "corrupt"|"version"|"engine", "detail", "problem", "text",
+#                        "at"}; "text" is the raw data exactly as it was found
+#
+# Why data could not be read is said twice in an entry: `detail` in English (for
+# whoever reads the stored JSON or a download of it) and `problem`, a code with
+# its parameters that the page words in its language (saved_words.py):
+# {"code": "storage.<code>", "params": {...}} for what this module finds (CODES),
+# or the engine's problem when the engine refused a record. Entries stored before
+# `problem` existed have only `detail`; saved_words.py recognizes those.
 #
 # Nothing is ever deleted silently: saved data that cannot be read (broken JSON,
 # a record of another format version, a record the engine's checker refuses) is
@@ -27,6 +34,12 @@
 # to disk a minute late, so after a killed browser `adopt` takes that copy when
 # it is newer.
 #
+# Every save of the game is numbered (scopa.v1.saved), and `seq` is the number of
+# the latest save this page knows of: the one it wrote or read. Several tabs of
+# one browser share these keys, so a page saves only when nobody saved since
+# (`others_saved`); tabs.py makes that check exact between tabs (the IndexedDB
+# copy judges, in one transaction) and brings a page that is behind up to date.
+#
 # MicroPython-compatible (the page) and importable in CPython (tests).
 
 import json
@@ -42,36 +55,84 @@ SAVED = PREFIX + "saved"
 RECORD_FORMAT = "scopa-record/1"
 WHAT = {RECORD: "game", STATS: "stats", PREFS: "prefs"}
 
+# What this module finds wrong with saved data: code -> its English (the `detail`
+# of an entry); the page's words for each are "saved.detail.<code>" in strings/.
+CODES = {
+    "not_json": "not JSON ({error})",
+    "not_object": "not a JSON object",
+    "no_format": "no {format} format",
+    "record_version": "{format}",
+    "stats_version": "statistics version {version}",
+    "not_stats": "not statistics",
+    "damaged_list": "a damaged list",
+}
+
+
+def why(reason, code, **params):
+    """(reason, English detail, problem) for data this module cannot read."""
+    return (reason, CODES[code].format(**params), {"code": "storage." + code, "params": params})
+
+
+def not_json(exc):
+    """Text the JSON reader refused. Its message (English, and MicroPython's differs
+    from CPython's) goes into `detail` only: the page says "not valid JSON"."""
+    reason, _, problem = why("corrupt", "not_json", error="")
+    problem["params"] = {}
+    return (reason, CODES["not_json"].format(error=str(exc)), problem)
+
 
 def record_problem(text):
-    """Why a saved record's text cannot be restored, as (reason, detail), or None.
-
-    The engine checks the rest when it restores the match (reason "engine")."""
+    """Why a saved record's text cannot be restored, as (reason, detail, problem),
+    or None. The engine checks the rest when it restores the match (reason "engine")."""
     try:
         data = json.loads(text)
     except Exception as exc:
-        return ("corrupt", "not JSON (" + str(exc) + ")")
+        return not_json(exc)
     if not isinstance(data, dict):
-        return ("corrupt", "not a JSON object")
+        return why("corrupt", "not_object")
     fmt = data.get("format")
     if fmt == RECORD_FORMAT:
         return None
     if isinstance(fmt, str) and fmt.startswith("scopa-record/"):
-        return ("version", fmt)
-    return ("corrupt", "no " + RECORD_FORMAT + " format")
+        return why("version", "record_version", format=fmt)
+    return why("corrupt", "no_format", format=RECORD_FORMAT)
 
 
-class Storage:
-    def __init__(self, backend, clock=None, mirror=None):
+def seq_of(text):
+    """A save's number from its JSON text (0 when there is none)."""
+    try:
+        seq = json.loads(text) if text else 0
+    except Exception:
+        return 0
+    return seq if isinstance(seq, int) and not isinstance(seq, bool) and seq > 0 else 0
+
+
+def parse_save(text):
+    """A save's JSON text ({"seq", "record", "view"}: the mirror's copy) as a dict
+    whose record and view are text or None, or None when it is not one."""
+    try:
+        entry = json.loads(text) if text else None
+    except Exception:
+        return None
+    if not isinstance(entry, dict):
+        return None
+    seq = entry.get("seq")
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq <= 0:
+        return None
+    out = {"seq": seq}
+    for key in ("record", "view"):
+        value = entry.get(key)
+        out[key] = value if isinstance(value, str) and value else None
+    return out
+
+
+class Keys:
+    """Raw access to the backend: storage that is disabled, full or broken never
+    raises, it only fails (None, False)."""
+
+    def __init__(self, backend):
         self.backend = backend
-        self.clock = clock  # () -> a date-time string for the entries, or None
-        self.mirror = mirror  # has put(text): a second copy of each save of the game
-        seq = self._get(SAVED)
-        self.seq = seq if isinstance(seq, int) and not isinstance(seq, bool) else 0
-        self.problems = []  # entries moved aside during this visit, for the page to report
-        self.stuck = {}  # key -> entry: unreadable data that could not be moved aside
 
-    # -- raw access --------------------------------------------------------------
     def _raw(self, key):
         try:
             text = self.backend.getItem(key)
@@ -97,6 +158,22 @@ class Storage:
         except Exception:
             return False
 
+    def _remove(self, key):
+        try:  # noqa: SIM105 -- MicroPython has no contextlib.suppress
+            self.backend.removeItem(key)
+        except Exception:
+            pass
+
+
+class Storage(Keys):
+    def __init__(self, backend, clock=None, mirror=None):
+        Keys.__init__(self, backend)
+        self.clock = clock  # () -> a date-time string for the entries, or None
+        self.mirror = mirror  # has put(text): a second copy of each save of the game
+        self.seq = seq_of(self._raw(SAVED))  # the latest save this page knows of
+        self.problems = []  # entries moved aside during this visit, for the page to report
+        self.stuck = {}  # key -> entry: unreadable data that could not be moved aside
+
     def _set(self, key, value):
         if key in self.stuck:
             return False  # unreadable data the player has not dealt with yet
@@ -104,12 +181,6 @@ class Storage:
             return self._put(key, json.dumps(value))
         except Exception:
             return False
-
-    def _remove(self, key):
-        try:  # noqa: SIM105 -- MicroPython has no contextlib.suppress
-            self.backend.removeItem(key)
-        except Exception:
-            pass
 
     # -- unreadable data -------------------------------------------------------------
     def unreadable(self):
@@ -124,18 +195,20 @@ class Storage:
             if isinstance(data, list) and all(isinstance(e, dict) for e in data):
                 entries = [e for e in data if isinstance(e.get("text"), str)]
             else:  # the list itself is damaged: keep it whole, as one entry
-                entries = [self._entry(UNREADABLE, "corrupt", "a damaged list", text)]
+                entries = [self._entry(UNREADABLE, why("corrupt", "damaged_list"), text)]
         for key in (RECORD, STATS, PREFS):
             if key in self.stuck:
                 entries.append(self.stuck[key])
         return entries
 
-    def _entry(self, key, reason, detail, text):
+    def _entry(self, key, problem, text):
+        reason, detail, code = problem
         return {
             "key": key,
             "what": WHAT.get(key, "data"),
             "reason": reason,
             "detail": detail,
+            "problem": code,
             "text": text,
             "at": self.clock() if self.clock is not None else "",
         }
@@ -147,12 +220,14 @@ class Storage:
             return True
         return self._put(UNREADABLE, json.dumps(kept))
 
-    def quarantine(self, key, reason, detail):
-        """Move the data under `key` aside (it could not be read); the entry, or None."""
+    def quarantine(self, key, reason, detail, problem=None):
+        """Move the data under `key` aside (it could not be read); the entry, or None.
+
+        detail: why, in English; problem: the same as {"code", "params"} (or None)."""
         text = self._raw(key)
         if text is None:
             return None
-        entry = self._entry(key, reason, detail, text)
+        entry = self._entry(key, (reason, detail, problem), text)
         entries = [e for e in self.unreadable() if not e.get("stuck")]
         entries.append(entry)
         moved = self._write_unreadable(entries)
@@ -191,12 +266,12 @@ class Storage:
             prefs = json.loads(text)
         except Exception as exc:
             prefs = None
-            detail = "not JSON (" + str(exc) + ")"
+            problem = not_json(exc)
         else:
-            detail = "not a JSON object"
+            problem = why("corrupt", "not_object")
         if isinstance(prefs, dict):
             return prefs
-        self.quarantine(PREFS, "corrupt", detail)
+        self.quarantine(PREFS, *problem)
         return {}
 
     def save_prefs(self, prefs):
@@ -212,7 +287,7 @@ class Storage:
             return (None, None)
         problem = record_problem(text)
         if problem is not None:
-            self.quarantine(RECORD, problem[0], problem[1])
+            self.quarantine(RECORD, *problem)
             return (None, None)
         record = json.loads(text)
         view = self._get(VIEW)
@@ -224,67 +299,82 @@ class Storage:
         """The saved record exactly as stored (for a download), or None."""
         return self._raw(RECORD)
 
-    def save_game(self, view, record):
+    # -- numbered saves: one match, any number of tabs ------------------------------
+    def saved_number(self):
+        """The number of the latest save of the game in localStorage now (any tab's)."""
+        return seq_of(self._raw(SAVED))
+
+    def others_saved(self):
+        """Another tab or window saved the game since this page last saved or read it."""
+        return self.saved_number() > self.seq
+
+    def next_save(self, view, record):
+        """This page's next save of the game, {"seq", "record", "view"} (the record
+        and view as JSON text, or None), or None when the game cannot be saved."""
         if RECORD in self.stuck:
-            return False  # unreadable data the player has not dealt with yet
+            return None  # unreadable data the player has not dealt with yet
         try:
-            record_text = json.dumps(record)
+            record_text = json.dumps(record) if record is not None else None
             view_text = json.dumps(view) if view is not None else None
         except Exception:
+            return None
+        return {"seq": self.seq + 1, "record": record_text, "view": view_text}
+
+    def write(self, entry):
+        """Write a save to localStorage, its number last (other tabs watch it); False
+        (and the number left as it was) when the record could not be written."""
+        record_text = entry.get("record")
+        view_text = entry.get("view")
+        if record_text:
+            if not self._put(RECORD, record_text):
+                return False
+            if view_text:
+                self._put(VIEW, view_text)
+            else:
+                self._remove(VIEW)
+        else:  # no game: cleared
+            self._remove(VIEW)
+            self._remove(RECORD)
+        self.seq = entry["seq"]
+        self._put(SAVED, str(self.seq))
+        return True
+
+    def save_game(self, view, record):
+        """Save the game unless another tab saved since (then False: see tabs.py,
+        which also makes the IndexedDB copy the judge between tabs)."""
+        entry = self.next_save(view, record)
+        if entry is None or self.others_saved():
             return False
-        ok = self._put(RECORD, record_text)
-        if ok and view_text is not None:
-            self._put(VIEW, view_text)
-        self._saved(record_text if ok else None, view_text if ok else None)
+        ok = self.write(entry)
+        self.seq = entry["seq"]
+        self.copy(entry)
         return ok
 
     def clear_game(self):
-        if RECORD in self.stuck:
+        entry = self.next_save(None, None)
+        if entry is None:
             return  # unreadable: only the player may throw it away
-        self._remove(VIEW)
-        self._remove(RECORD)
-        self._saved(None, None)
+        entry["seq"] = max(self.seq, self.saved_number()) + 1
+        self.write(entry)
+        self.copy(entry)
 
-    def _saved(self, record_text, view_text):
-        """Number this save and copy it to the mirror."""
-        self.seq += 1
-        self._put(SAVED, str(self.seq))
+    def copy(self, entry):
+        """Put a save in the mirror too (fire and forget)."""
         if self.mirror is not None:
-            entry = {"seq": self.seq, "record": record_text, "view": view_text}
             try:  # noqa: SIM105 -- MicroPython has no contextlib.suppress
                 self.mirror.put(json.dumps(entry))
             except Exception:
                 pass
 
     def adopt(self, text):
-        """Take the mirror's copy (its JSON text) if it is newer than what
-        localStorage holds (whose latest writes were lost); True if it was."""
-        try:
-            entry = json.loads(text)
-        except Exception:
-            return False
-        if not isinstance(entry, dict):
-            return False
-        seq = entry.get("seq")
-        if not isinstance(seq, int) or isinstance(seq, bool) or seq <= self.seq:
+        """Take a save kept elsewhere (the mirror's, as JSON text) if it is newer than
+        what localStorage holds (a killed browser lost its latest writes); True if it was."""
+        entry = parse_save(text)
+        if entry is None or entry["seq"] <= max(self.seq, self.saved_number()):
             return False
         if RECORD in self.stuck:
             return False
-        record_text = entry.get("record")
-        view_text = entry.get("view")
-        if isinstance(record_text, str) and record_text:
-            if not self._put(RECORD, record_text):
-                return False
-            if isinstance(view_text, str) and view_text:
-                self._put(VIEW, view_text)
-            else:
-                self._remove(VIEW)
-        else:  # the game was cleared after what localStorage holds
-            self._remove(VIEW)
-            self._remove(RECORD)
-        self.seq = seq
-        self._put(SAVED, str(seq))
-        return True
+        return self.write(entry)
 
     # -- statistics -----------------------------------------------------------------
     def load_stats(self, valid):
@@ -296,14 +386,14 @@ class Storage:
         try:
             data = json.loads(text)
         except Exception as exc:
-            self.quarantine(STATS, "corrupt", "not JSON (" + str(exc) + ")")
+            self.quarantine(STATS, *not_json(exc))
             return None
         if not valid(data):
             version = data.get("version") if isinstance(data, dict) else None
-            if isinstance(version, int) and version > 1:
-                self.quarantine(STATS, "version", "statistics version " + str(version))
+            if isinstance(version, int) and not isinstance(version, bool) and version > 1:
+                self.quarantine(STATS, *why("version", "stats_version", version=version))
             else:
-                self.quarantine(STATS, "corrupt", "not statistics")
+                self.quarantine(STATS, *why("corrupt", "not_stats"))
             return None
         return data
 

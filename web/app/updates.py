@@ -12,8 +12,9 @@
 
 import asyncio
 
+from events import listen
 from pyscript import window
-from pyscript.ffi import create_proxy, to_js
+from pyscript.ffi import to_js
 from tasks import spawn
 from views.update_bar import UpdateBar
 
@@ -34,9 +35,7 @@ class Updates:
         self._proxies = []
 
     def _listen(self, target, event, handler):
-        proxy = create_proxy(handler)
-        self._proxies.append(proxy)
-        target.addEventListener(event, proxy)
+        listen(target, event, handler, self._proxies)
 
     async def start(self):
         """Register sw.js (offline play) and watch for new versions; never stops the game."""

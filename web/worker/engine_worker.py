@@ -49,7 +49,10 @@ def _answer(action):
     if reply.get("ok") and "view" not in reply and _session is not None:
         reply.update(_session.reply(reply.get("event")))
     reply["ms"] = round((time.perf_counter() - started) * 1000, 1)
-    return json.dumps(reply, separators=(",", ":"))
+    # characters as they are: MicroPython's json.loads (the page) reads an escaped
+    # surrogate pair -- a character beyond U+FFFF, an emoji in a name -- as two
+    # broken halves, which the page would show and save as U+FFFD
+    return json.dumps(reply, separators=(",", ":"), ensure_ascii=False)
 
 
 def _failure(exc, sentence):
@@ -318,7 +321,7 @@ def _link(action):
     else:
         _session = _device.session  # play, step, next_hand... act on the hosted match
     reply["ms"] = round((time.perf_counter() - started) * 1000, 1)
-    return json.dumps(reply, separators=(",", ":"))
+    return json.dumps(reply, separators=(",", ":"), ensure_ascii=False)  # as _answer does
 
 
 def host_open(settings_text=None) -> str:

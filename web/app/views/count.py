@@ -1,13 +1,16 @@
 # The count after a hand (#dlg-count), line by line per side, and the result
 # once the match is over. Hooks: tr[data-row=cards|coins|settebello|re_bello|
 # primiera|scope|napola|points|total] with td[data-side].
+#
+# It can always be put aside (the close button, Close, Escape) to look at the
+# last table or export the match; the prompt's "The count" opens it again.
 
 from dom import by_id, fill, h
 from names import my_side, seat_name, side_name
 from narration import result_text
 from pyscript.ffi import to_js
 
-from views.dialogs import actions_row, button, open_dialog
+from views.dialogs import actions_row, button, dialog_head, open_dialog
 
 
 class CountView:
@@ -22,7 +25,10 @@ class CountView:
         result = view.get("result")
         title = t("count.title", n=c.get("hand_no", view.get("hand_no", "")))
         head = None
-        buttons = [button("next-hand", t("btn.next_hand"), "btn primary")]
+        buttons = [
+            button("close", t("btn.close")),
+            button("next-hand", t("btn.next_hand"), "btn primary"),
+        ]
         if over and result:
             head = self.result(view)
             buttons = [
@@ -31,11 +37,7 @@ class CountView:
             ]
         dlg = fill(
             by_id("dlg-count"),
-            h(
-                "div",
-                {"class": "dialog-head"},
-                h("h2", {"id": "dlg-count-title"}, t("status.match_over") if over else title),
-            ),
+            dialog_head("dlg-count", t("status.match_over") if over else title, t("btn.close")),
             head,
             h("h3", {"class": "count-sub"}, title) if over and c else None,
             self.table(view) if c else None,

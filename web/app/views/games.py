@@ -4,9 +4,9 @@
 
 from dom import by_id, fill, h
 from pyscript import window
+from saved_words import why
 
 from views.dialogs import actions_row, button, dialog_head, open_dialog
-from views.saved import why
 
 
 def when(at, lang):
@@ -71,7 +71,7 @@ class GamesView:
                         h("strong", None, t("saved.what." + (entry.get("what") or "data"))),
                         " " + when(entry.get("at"), self.i18n.lang),
                     ),
-                    h("p", {"class": "why"}, why(t, entry)),
+                    h("p", {"class": "why"}, why(self.i18n, entry)),
                     h(
                         "div",
                         {"class": "row"},

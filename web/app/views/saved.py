@@ -3,12 +3,9 @@
 # afresh" (storage.py has already kept it aside; a new match is dealt).
 
 from dom import by_id, fill, h
+from saved_words import why
 
 from views.dialogs import actions_row, button, dialog_head, open_dialog
-
-
-def why(t, entry):
-    return t("saved.why." + (entry.get("reason") or "corrupt"), detail=entry.get("detail") or "?")
 
 
 class SavedProblems:
@@ -41,7 +38,7 @@ class SavedProblems:
             "li",
             {"data-what": what, "data-reason": entry.get("reason") or ""},
             h("p", None, t("saved.lead." + what)),
-            h("p", {"class": "why"}, why(t, entry)),
+            h("p", {"class": "why"}, why(self.i18n, entry)),
             h("p", {"class": "note"}, t("saved.stuck")) if entry.get("stuck") else None,
             button("saved-download", t("btn.download_data"), "btn", {"data-index": k}),
         )
