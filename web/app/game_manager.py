@@ -21,6 +21,7 @@ from views.dialogs import close_dialog
 class GameManager:
     def __init__(self, i18n, storage, ui, actions, prefs):
         from chooser import Chooser
+        from coaching import Coaching
         from new_match import NewMatch
         from preferences import Preferences
         from saves import Saves
@@ -36,6 +37,7 @@ class GameManager:
         self.queued = None  # a move made before the engine was ready
         self._busy = False
         self.waiting = 0
+        self.calling = 0  # the game's worker calls under way (a review step waits for them)
         self.connecting = True  # until the worker holds the match: flows wait for it
         self.prefs = prefs
         self.timings = {}
@@ -45,7 +47,9 @@ class GameManager:
         self.updates = Updates(self)  # a new version of the app, installed between hands
         self.preferences = Preferences(self)
         self.new_match = NewMatch(self)
+        self.coach = Coaching(self)  # hint, sweep warning, reviews
         owners = (self, self.chooser, self.new_match, self.saves, self.updates, self.preferences)
+        owners += (self.coach,)
         for owner in owners:
             actions.on_all(owner.handlers())
 
@@ -74,7 +78,11 @@ class GameManager:
         self.busy = True
 
     async def call(self, name, arg=None):
-        return await self.engine.call(name, arg)
+        self.calling += 1
+        try:
+            return await self.engine.call(name, arg)
+        finally:
+            self.calling -= 1
 
     def start(self):
         """Draw the saved table at once (tappable), then start the engine in the background."""
@@ -107,6 +115,7 @@ class GameManager:
         self.dialogs()
         self.saves.after_apply(view, self.record, tally)
         self.updates.after_view(view)
+        self.coach.after_view(view)
 
     def draw(self):
         self.ui.table.render(self.view, self.chooser.selection, self.queued)
@@ -154,8 +163,11 @@ class GameManager:
         return in_progress(self.view)
 
     # -- moves -------------------------------------------------------------------------
-    def submit(self, move):
-        """Send a person's move, or queue it while the engine is still starting."""
+    def submit(self, move, checked=False):
+        """Send a person's move, or queue it while the engine is still starting
+        (`checked`: the sweep warning has had its say)."""
+        if not checked and self.coach.holds(move):
+            return
         self.chooser.selection = None
         move = dict(move)
         if self.view is not None and self.view.get("to_move") is not None:
