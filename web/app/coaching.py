@@ -1,5 +1,5 @@
 # The coach on the page (MicroPython, main thread): the hint (hinting.py),
-# and the sweep warning (sweep_guard.py). The
+# the sweep warning (sweep_guard.py) and the reviews (review_flow.py). The
 # game manager owns one Coaching and calls these few hooks; everything the
 # coach knows comes from the engine worker, from the player's own view.
 
@@ -7,14 +7,16 @@
 class Coaching:
     def __init__(self, manager):
         from hinting import Hinting
+        from review_flow import ReviewFlow
         from sweep_guard import SweepGuard
 
         self.hint = Hinting(manager)
         self.sweep = SweepGuard(manager)
+        self.review = ReviewFlow(manager)
 
     def handlers(self):
         table = {}
-        for part in (self.hint, self.sweep):
+        for part in (self.hint, self.sweep, self.review):
             table.update(part.handlers())
         return table
 

@@ -29,6 +29,7 @@ class CountView:
                 button("close", t("btn.close")),
                 button("new", t("btn.play_again"), "btn primary"),
             ]
+        buttons.insert(0, button("review-hand", t("btn.review_hand")))  # review_flow.py
         dlg = fill(
             by_id("dlg-count"),
             h(
