@@ -5,6 +5,7 @@ the points as the page writes them, and the seats of a reviewed record."""
 
 from __future__ import annotations
 
+import ast
 import json
 import random
 import string
@@ -35,6 +36,7 @@ from coach_words import (  # noqa: E402
     warns,
     worth_text,
 )
+from coaching import ACTIONS  # noqa: E402
 from record_seats import first_seat, players_of, seat_names  # noqa: E402
 from session import Session  # noqa: E402
 
@@ -192,3 +194,23 @@ def test_the_seats_of_a_reviewed_record() -> None:
     foreign = {"rules": {"players": 2}, "meta": {"seats": ["Anna", 7]}}
     assert seat_names(foreign, 2, IT) == ["Anna", "Giocatore 2"]
     assert players_of({"rules": {}}, [{"seat": 2}]) == 3
+
+
+def handled(*modules: str) -> set[str]:
+    """The data-action names the handlers() of these page modules return."""
+    names: set[str] = set()
+    for module in modules:
+        tree = ast.parse((ROOT / "web" / "app" / module).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and node.name == "handlers":
+                for inner in ast.walk(node):
+                    if isinstance(inner, ast.Dict):
+                        names |= {k.value for k in inner.keys if isinstance(k, ast.Constant)}
+    return names
+
+
+def test_the_coach_routes_every_action_of_its_parts() -> None:
+    """Coaching registers the parts' actions before it makes them: the same names."""
+    assert set(ACTIONS["hint"]) == handled("hinting.py")
+    assert set(ACTIONS["sweep"]) == handled("sweep_guard.py")
+    assert set(ACTIONS["review"]) == handled("review_flow.py", "match_review.py")
