@@ -37,17 +37,8 @@ from typing import Any
 from playwright.sync_api import Page, sync_playwright
 
 from tools.serve import serving, url_of
+from tools.webbench import CHROMIUM, CHROMIUM_ARGS, median, percentile
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 TIMEOUT_MS = 180_000
 SETTLED = (
     "['play', 'hand-over', 'match-over', 'error'].includes(document.body.dataset.phase)"
@@ -60,18 +51,6 @@ new PerformanceObserver((list) => {
 }).observe({type: 'longtask', buffered: true});
 """
 SHOWN = "document.querySelector('#hint-panel')?.dataset.state === 'shown' && performance.now()"
-
-
-def percentile(values: Sequence[float], p: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    k = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
-    return ordered[k]
-
-
-def median(values: Sequence[float]) -> float:
-    return percentile(values, 50)
 
 
 def view_of(page: Page) -> dict[str, Any]:
@@ -169,8 +148,9 @@ def report(res: dict[str, Any], load: tuple[float, float]) -> str:
             f"| review of hand {k + 1} in the background ({review['positions']} moves)"
             f" | {review['s']:.1f} s |"
         )
-    longest = ", ".join(f"{t:.0f}" for t in res["long_tasks_ms"]) or "none"
-    lines.append(f"| longest main-thread tasks (over 50 ms) | {longest} ms |")
+    longest = ", ".join(f"{t:.0f}" for t in res["long_tasks_ms"])
+    longest = longest + " ms" if longest else "none"
+    lines.append(f"| longest main-thread tasks (over 50 ms) | {longest} |")
     return "\n".join(lines)
 
 

@@ -7,7 +7,7 @@
 
 import json
 
-from dom import by_id, h
+from dom import placed
 from pyscript import document
 from pyscript.ffi import create_proxy
 from record_seats import first_seat, players_of, seat_names
@@ -64,13 +64,11 @@ class MatchReview:
             spawn(self.load(json.dumps(self.m.record), None))
 
     def choose_file(self):
-        box = by_id("review-file")
-        if box is None:
-            attrs = {"type": "file", "id": "review-file", "accept": FILE_TYPES, "hidden": True}
-            box = h("input", attrs)
+        attrs = {"type": "file", "accept": FILE_TYPES, "hidden": True}
+        box = placed("review-file", "input", attrs, document.body)
+        if self._proxy is None:
             self._proxy = create_proxy(self.on_file)
             box.addEventListener("change", self._proxy)
-            document.body.appendChild(box)
         box.value = ""
         box.click()
 

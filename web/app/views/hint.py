@@ -6,7 +6,7 @@
 # shown], its options button[data-action="hint-show"][data-index][aria-pressed].
 
 from coach_words import move_text, reasons_text, value_text, worth_text
-from dom import by_id, fill, h
+from dom import by_id, fill, h, placed
 from pyscript import document
 from pyscript.ffi import to_js
 
@@ -45,14 +45,9 @@ class HintPanel:
 
     def box(self):
         """The panel, made the first time it is needed, under the prompt."""
-        panel = by_id("hint-panel")
-        if panel is None:
-            panel = h(
-                "section",
-                {"id": "hint-panel", "class": "hint-panel", "aria-labelledby": "hint-title"},
-            )
-            prompt = by_id("prompt")
-            prompt.parentNode.insertBefore(panel, prompt.nextSibling)
+        prompt = by_id("prompt")
+        attrs = {"class": "hint-panel", "aria-labelledby": "hint-title"}
+        panel = placed("hint-panel", "section", attrs, prompt.parentNode, prompt.nextSibling)
         panel.hidden = False
         return panel
 

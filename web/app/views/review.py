@@ -8,7 +8,7 @@
 # [data-action="review-seat"][data-seat] and [data-action="review-pick-hand"][data-hand].
 
 from coach_words import move_text, points, same_move, tenths, value_text, worth_text
-from dom import by_id, fill, h
+from dom import by_id, fill, h, placed
 from pyscript import document
 from pyscript.ffi import create_proxy, to_js
 
@@ -34,12 +34,9 @@ class ReviewView:
         self._proxy = None
 
     def dialog(self):
-        dlg = by_id("dlg-review")
-        if dlg is None:
-            attrs = {"id": "dlg-review", "class": "dialog dialog-review"}
-            attrs["aria-labelledby"] = "dlg-review-title"
-            dlg = h("dialog", attrs)
-            document.body.appendChild(dlg)
+        attrs = {"class": "dialog dialog-review", "aria-labelledby": "dlg-review-title"}
+        dlg = placed("dlg-review", "dialog", attrs, document.body)
+        if self._proxy is None:
             self._proxy = create_proxy(lambda event: self.on_close())
             dlg.addEventListener("close", self._proxy)
         return dlg

@@ -2,7 +2,7 @@
 # (#review-bar, made on first use; role=status): its progress, then "ready"
 # with a button to open it. Hook: #review-bar[data-state=running|ready|failed].
 
-from dom import by_id, fill, h
+from dom import by_id, fill, h, placed
 
 from views.dialogs import button
 
@@ -12,12 +12,10 @@ class ReviewBar:
         self.i18n = i18n
 
     def box(self):
-        bar = by_id("review-bar")
-        if bar is None:
-            bar = h("div", {"id": "review-bar", "class": "review-bar", "role": "status"})
-            board = by_id("board")
-            board.parentNode.insertBefore(bar, board)
-        return bar
+        board = by_id("board")
+        # the quiet bar of updates.py, in the coach's colour
+        attrs = {"class": "update-bar review-bar", "role": "status"}
+        return placed("review-bar", "div", attrs, board.parentNode, board)
 
     def show(self, job):
         t = self.i18n.t
@@ -34,7 +32,7 @@ class ReviewBar:
         bar.dataset.state = state
         fill(
             bar,
-            h("p", {"class": "review-bar-text"}, text),
+            h("p", {"class": "update-text"}, text),
             button("review-bar-open", t("btn.review_open"), "btn"),
             button("review-bar-close", "\u00d7", "btn", {"aria-label": t("btn.close")}),
         )
