@@ -5,8 +5,6 @@
 # Each part is made (and its modules compiled) the first time it is needed,
 # so that start-up compiles none of them.
 
-from coach_words import is_put_down, warns
-
 #: the data-action names each part handles
 ACTIONS = {
     "hint": ("hint", "hint-close", "hint-show", "hint-play"),
@@ -59,6 +57,8 @@ class Coaching:
         if "hint" in self.parts:
             self.parts["hint"].close()  # the player moves: the hint has had its say
         if "sweep" not in self.parts:
+            from coach_words import is_put_down, warns
+
             settings = (self.m.view or {}).get("settings")
             if not warns(settings) or not is_put_down(move):
                 return False
