@@ -48,7 +48,14 @@ def open_game(
     reduced: bool = True,
     **context_args: Any,
 ) -> Page:
-    """A watched page at the game's address (reduced motion keeps the tests quick)."""
+    """A watched page at the game's address (reduced motion keeps the tests quick).
+
+    A query that starts a match turns the sweep warning off unless it says
+    otherwise (``sweep=1``): the tests tap a move and wait for it to be made,
+    and the warning would hold a card put down for the player's word
+    (e2e/test_coach.py tests the warning itself)."""
+    if query and "sweep=" not in query:
+        query += "&sweep=0"
     context = guard.watch(
         new_context(
             viewport=viewport or PHONE,
@@ -127,6 +134,25 @@ def tap_move(page: Page, card: str, take: list[str]) -> None:
         target.click()
     if choosing(page):  # a smaller option inside a larger one: confirm it
         page.locator('#actions [data-action="take"]').click()
+    confirm_sweep_note(page)
+
+
+#: the sweep warning's note (sweep_guard.py) holds a card put down
+SWEEP_NOTE = '#actions [data-action="sweep-anyway"]'
+
+
+def confirm_sweep_note(page: Page) -> bool:
+    """Once the page has decided (the move sent, or held by the sweep warning of a
+    match that has it on): play the held card anyway. True if there was a note."""
+    page.wait_for_function(
+        "(note) => !document.body.classList.contains('busy') || document.querySelector(note)",
+        arg=SWEEP_NOTE,
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    if not page.locator(SWEEP_NOTE).count():
+        return False
+    page.locator(SWEEP_NOTE).click()
+    return True
 
 
 def my_turn(page: Page) -> bool:

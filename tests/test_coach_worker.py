@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 
 from scopa_core import Match, Move
-from scopa_core.coach import REVIEW_BUDGET, analyse, review_position, sweep_chance
+from scopa_core.cards import reading_order
+from scopa_core.coach import REVIEW_BUDGET, analyse, review_position, sweep_chance, view_before
+from scopa_core.hand import HandState
 from scopa_core.record import load_record
 from tests.test_web_session import engine_worker
 
@@ -160,6 +162,16 @@ def test_the_review_of_the_sessions_match_only_shows_finished_hands() -> None:
     assert {k: line[k] for k in expected if k != "values"} == {
         k: v for k, v in expected.items() if k != "values"
     }
+    # the position as the seat saw it: its own hand and the table, nothing hidden
+    view, _ = view_before(match, 0, first["move"])
+    assert reply["position"] == {
+        "seat": 0,
+        "hand": reading_order(view.hand),
+        "table": reading_order(view.table),
+        "deck_left": view.cards_left_in_deck,
+    }
+    assert line["played"]["card"] in reply["position"]["hand"]
+    assert set(line["played"]["take"]) <= set(reply["position"]["table"])
 
 
 def test_the_review_of_an_imported_record_any_seat() -> None:
@@ -177,6 +189,27 @@ def test_the_review_of_an_imported_record_any_seat() -> None:
     expected = review_position(match, last["hand"], last["move"], budget=REVIEW_BUDGET)
     assert reply["review"]["best"] == expected["best"]
     assert reply["review"]["loss"] == expected["loss"]
+
+
+def test_a_reviewed_position_shows_only_what_its_seat_saw() -> None:
+    """Each seat's position of a hand: its own cards as they really were, and
+    none of the other seat's."""
+    start(first_dealer=1)
+    finish_a_hand()
+    text = call("export_record")["text"]
+    match = load_record(json.loads(text))
+    record = match.records[0]
+    for seat in (0, 1):
+        first = call("review_positions", {"record": text, "seat": seat})["positions"][0]
+        reply = call("review_move", {"record": text, **first, "budget": BUDGET})
+        assert reply["ok"], reply
+        state = HandState(match.rules, record.deck, record.dealer)
+        for made in record.moves[: first["move"]]:
+            state.push(made)
+        assert reply["position"]["seat"] == seat == state.to_move
+        assert reply["position"]["hand"] == reading_order(state.hands[seat])
+        assert reply["position"]["table"] == reading_order(state.table)
+        assert not set(reply["position"]["hand"]) & set(reading_order(state.hands[1 - seat]))
 
 
 @pytest.mark.parametrize(

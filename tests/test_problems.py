@@ -37,8 +37,11 @@ for folder in ("web/worker", "web/app"):
 
 import engine_worker  # noqa: E402
 import i18n  # noqa: E402
+from coach import COACH_ENGLISH  # noqa: E402
 from link_problems import LINK_ENGLISH  # noqa: E402
 from session import SESSION_ENGLISH, Session, SessionError  # noqa: E402
+
+from scopa_core.coach import REVIEW_ENGLISH  # noqa: E402
 
 ITALIAN = i18n.I18n("it", "neapolitan")
 ENGLISH_PAGE = i18n.I18n("en", "french")
@@ -51,11 +54,14 @@ REFUSALS = {
     "RecordError",
     "SessionError",
     "LinkError",
+    "ReviewError",
 }
 #: What such an exception may be given: a Problem made here, or one passed on.
-CODED = {"Problem", "SessionProblem", "LinkProblem", "problem_of"}
+PROBLEMS = {"Problem", "SessionProblem", "LinkProblem", "CoachProblem", "ReviewProblem"}
+CODED = PROBLEMS | {"problem_of"}
 #: Every catalogue of codes, and the worker's files that make them.
-CODES = {**ENGLISH, **SESSION_ENGLISH, **LINK_ENGLISH}
+CATALOGUES = (ENGLISH, SESSION_ENGLISH, LINK_ENGLISH, COACH_ENGLISH, REVIEW_ENGLISH)
+CODES = {code: english for catalogue in CATALOGUES for code, english in catalogue.items()}
 WORKER_FILES = [
     ROOT / "web/worker" / f"{name}.py"
     for name in (
@@ -70,6 +76,7 @@ WORKER_FILES = [
         "rematch",
         "link_saves",
         "link",
+        "coach",
     )
 ]
 
@@ -89,7 +96,7 @@ def italian(problem: Problem | str) -> str:
 
 
 def test_every_code_has_an_italian_sentence_with_the_same_parameters() -> None:
-    assert len(CODES) == len(ENGLISH) + len(SESSION_ENGLISH) + len(LINK_ENGLISH)
+    assert len(CODES) == sum(len(catalogue) for catalogue in CATALOGUES)  # none in two
     italian = i18n.catalogue("it")["problems"]
     assert set(italian) == set(CODES)
     for code, english in CODES.items():
@@ -148,7 +155,7 @@ def _codes_made(path: Path) -> tuple[set[str], set[str]]:
     given: set[str] = set()
     for node in ast.walk(tree):
         func = node.func if isinstance(node, ast.Call) and node.args else None
-        if isinstance(func, ast.Name) and func.id in {"Problem", "SessionProblem", "LinkProblem"}:
+        if isinstance(func, ast.Name) and func.id in PROBLEMS:
             given |= _strings(node.args[0])  # type: ignore[attr-defined]
         if isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == ["code"]:
             given |= {text for text in _strings(node.value) if "." in text}  # not the page's "ace"

@@ -106,6 +106,7 @@ def test_default_settings_seat_a_person_against_the_computer() -> None:
         {"seats": [{"kind": "person"}]},
         {"seats": [{"kind": "robot"}, {"kind": "person"}]},
         {"seed": -1},
+        {"sweep_warning": "yes"},
         "not an object",
     ],
 )
@@ -294,6 +295,21 @@ def test_restore_gives_back_the_same_table_and_the_same_later_deals() -> None:
         if s.phase == "hand-over":
             s.next_hand()
     assert session.match.records[-1].deck == restored.match.records[-1].deck
+
+
+def test_the_sweep_warning_setting_is_kept_with_the_match() -> None:
+    """The page's preference travels in the settings: in the view and the saved record."""
+    assert "sweep_warning" not in Session.new({"seed": 3}).settings  # the level decides
+    session = Session.new({"seed": 3, "level": "hard", "sweep_warning": True})
+    assert session.table_view()["settings"]["sweep_warning"] is True
+    record = json.loads(json.dumps(session.to_record()))
+    assert record["meta"]["settings"]["sweep_warning"] is True
+    assert Session.restore(record).table_view()["settings"]["sweep_warning"] is True
+    # a damaged value is dropped, and the rest of the settings (the seats) kept
+    record["meta"]["settings"]["sweep_warning"] = "yes"
+    record["meta"]["settings"]["seats"][0]["name"] = "Anna"
+    restored = Session.restore(record).table_view()["settings"]
+    assert "sweep_warning" not in restored and restored["seats"][0]["name"] == "Anna"
 
 
 def test_restore_refuses_a_broken_record() -> None:

@@ -1,5 +1,5 @@
 # Settings in the page's address, for the first match of a visit (links and
-# tests): ?preset=&target=&level=&variants=a,b&seats=pcpc&seed=&first_dealer=&fresh=1
+# tests): ?preset=&target=&level=&variants=a,b&seats=pcpc&sweep=0|1&seed=&first_dealer=&fresh=1
 # (MicroPython and CPython: `get` is URLSearchParams.get in the page).
 
 from i18n import CAPTURE_VARIANTS, LEVELS, PRESETS, TOGGLE_VARIANTS
@@ -35,6 +35,9 @@ def url_settings(get):
     if seats:
         kinds = [ch for ch in seats if ch in "pc"]
         settings["seats"] = [{"kind": "person" if ch == "p" else "computer"} for ch in kinds]
+    sweep = get("sweep")
+    if sweep in ("0", "1"):
+        settings["sweep_warning"] = sweep == "1"  # the sweep warning (sweep_guard.py)
     out = {"fresh": get("fresh") == "1"}
     if settings:
         out["settings"] = settings

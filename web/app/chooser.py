@@ -49,6 +49,8 @@ class Chooser:
                 name = seat_name(view, view["to_move"], m.i18n)
                 m.ui.notices.toast(m.i18n.t("status.not_your_turn", name=name), NOT_YOUR_TURN_MS)
             return
+        if m.coach.on_hand_card(code):
+            return  # the card the hint marks: its move is made
         if self.selection is not None and self.selection.card == code:
             self.cancel()  # a second tap on the chosen card puts it back
             return

@@ -65,6 +65,18 @@ def append(node, children):
             node.appendChild(child)
 
 
+def placed(name, tag, attrs, parent, before=None):
+    """The element whose id is `name`, made the first time it is asked for and put
+    into `parent` before `before` (else at its end): the parts of the page that
+    are made on first use."""
+    node = by_id(name)
+    if node is None:
+        node = h(tag, attrs)
+        node.id = name
+        parent.insertBefore(node, before)
+    return node
+
+
 def fill(parent, *children):
     """Replace everything inside `parent` with `children`; returns parent."""
     parent.replaceChildren()

@@ -22,6 +22,8 @@ from views.dialogs import close_dialog
 class GameManager:
     def __init__(self, i18n, storage, ui, actions, prefs):
         from chooser import Chooser
+        from coaching import Coaching
+        from match_buttons import MatchButtons
         from new_match import NewMatch
         from preferences import Preferences
         from saves import Saves
@@ -37,6 +39,7 @@ class GameManager:
         self.queued = None  # a move made before the engine was ready
         self._busy = False
         self.waiting = 0
+        self.calling = 0  # the game's worker calls under way (a review step waits for them)
         self.connecting = True  # until the worker holds the match: flows wait for it
         self.prefs = prefs
         self.timings = {}
@@ -47,7 +50,9 @@ class GameManager:
         self.preferences = Preferences(self)
         self.new_match = NewMatch(self)
         self.tabs = Tabs(self)  # other tabs of the app: saves numbered, catching up
-        owners = (self, self.chooser, self.new_match, self.saves, self.updates, self.preferences)
+        self.coach = Coaching(self)  # hint, sweep warning, reviews
+        owners = (self.chooser, self.new_match, self.saves, self.updates, self.preferences)
+        owners += (self.coach, MatchButtons(self))
         for owner in owners:
             actions.on_all(owner.handlers())
 
@@ -76,7 +81,11 @@ class GameManager:
         self.busy = True
 
     async def call(self, name, arg=None):
-        return await self.engine.call(name, arg)
+        self.calling += 1
+        try:
+            return await self.engine.call(name, arg)
+        finally:
+            self.calling -= 1
 
     def start(self):
         """Draw the saved table at once (tappable), then start the engine in the background."""
@@ -114,6 +123,7 @@ class GameManager:
         self.dialogs()
         self.saves.after_apply(view, self.record, tally)
         self.updates.after_view(view)
+        self.coach.after_view(view)
         return True
 
     async def up_to_date(self, acted=True):
@@ -170,8 +180,11 @@ class GameManager:
         return in_progress(self.view)
 
     # -- moves -------------------------------------------------------------------------
-    def submit(self, move):
-        """Send a person's move, or queue it while the engine is still starting."""
+    def submit(self, move, checked=False):
+        """Send a person's move, or queue it while the engine is still starting
+        (`checked`: the sweep warning has had its say)."""
+        if not checked and self.coach.holds(move):
+            return
         self.chooser.selection = None
         move = dict(move)
         if self.view is not None and self.view.get("to_move") is not None:
@@ -276,39 +289,3 @@ class GameManager:
         finally:
             self.busy = False
         await self.advance()
-
-    # -- the buttons of the match ------------------------------------------------------
-    def handlers(self):
-        return {
-            "resign": lambda el: self.ask_resign(),
-            "confirm-resign": lambda el: self.confirmed_resign(),
-            "next-hand": lambda el: self.next_hand(),
-            "count": lambda el: self.show_count(),
-            "reveal": lambda el: self.reveal(el),
-            "help": lambda el: spawn(self.ui.help.open()),
-        }
-
-    def ask_resign(self):
-        if self.in_progress():
-            t = self.i18n.t
-            self.ui.confirm.ask(t("confirm.resign"), "confirm-resign", t("btn.yes_resign"))
-
-    def confirmed_resign(self):
-        close_dialog("dlg-confirm")
-        self.launch(self.simple("resign"))
-
-    def next_hand(self):
-        close_dialog("dlg-count")
-        if self.view is not None and self.view.get("phase") == "hand-over":
-            self.launch(self.simple("next_hand", deal=True))
-
-    def show_count(self):
-        if self.view is not None and (self.view.get("count") or self.view.get("result")):
-            self.ui.count.show(self.view)
-
-    def reveal(self, el):
-        seat = el.dataset.seat if el is not None and el.dataset.seat else None
-        if seat is None and self.view is not None:
-            seat = self.view.get("pass_to")
-        close_dialog("dlg-pass")
-        self.launch(self.simple("reveal", str(seat)))

@@ -1,8 +1,8 @@
 # The game's keys (outside dialogs): 1-9 and 0 choose a card in hand, arrows
 # move between capture options, Enter confirms (or deals the next hand),
-# Escape cancels; N new match, L computer level, D deck style, H help.
+# Escape cancels; N new match, L computer level, D deck style, H help, S a hint.
 
-SHORTCUTS = {"h": "help", "n": "new", "l": "new-level", "d": "deck"}
+SHORTCUTS = {"h": "help", "n": "new", "l": "new-level", "d": "deck", "s": "hint"}
 
 
 class Keys:
@@ -26,6 +26,8 @@ class Keys:
                 return True
             return False
         if self.m.chooser.on_key(key):
+            return True
+        if self.m.coach.on_key(key, on_button):
             return True
         if key == "Enter" and view.get("phase") == "hand-over" and not on_button:
             return self.actions.run("next-hand")

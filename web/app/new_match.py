@@ -5,7 +5,7 @@
 from opening import DEFAULT_SETTINGS
 from views.dialogs import close_dialog
 
-FORM_KEYS = ("preset", "variants", "target", "level", "seats")
+FORM_KEYS = ("preset", "variants", "target", "level", "seats", "sweep_warning")
 
 
 class NewMatch:

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Final
 
 from session import Session, SessionError, SessionProblem
 
+from scopa_core.cards import reading_order
 from scopa_core.coach import (
     COACH_BUDGET,
     REVIEW_BUDGET,
@@ -26,13 +27,15 @@ from scopa_core.coach import (
     analyse,
     option_json,
     positions,
-    review_position,
     sweep_chance,
+    view_before,
 )
+from scopa_core.coach.review import review_line
 from scopa_core.match import Match
 from scopa_core.moves import Move, MoveError
 from scopa_core.problems import Problem, problem_of
 from scopa_core.record import RecordError, load_record, parse_json
+from scopa_core.view import SeatView
 
 #: The English of the coach's own refusals (the page falls back to it).
 COACH_ENGLISH: Final[dict[str, str]] = {
@@ -121,11 +124,23 @@ def review_move(session: Session | None, spec: object) -> dict[str, Any]:
         raise SessionError(CoachProblem("coach.hand_in_play", hand=hand))
     seed = session.seed if session is not None and "record" not in spec else 0
     try:
-        budget = _budget(spec, REVIEW_BUDGET)
-        line = review_position(match, hand, move, seed=seed, budget=budget, reasons=True)
+        view, played = view_before(match, hand, move)
     except ReviewError as exc:
         raise SessionError(problem_of(exc)) from None
-    return {"ok": True, "review": line, "view": None}
+    analysis = analyse(view, seed=seed, budget=_budget(spec, REVIEW_BUDGET))
+    line = review_line(analysis, hand, move, played, reasons=True)
+    return {"ok": True, "review": line, "position": position_json(view), "view": None}
+
+
+def position_json(view: SeatView) -> dict[str, Any]:
+    """What the reviewed seat saw before its move: its own hand, the table, the
+    deck's count (the page draws the position from it; nothing hidden)."""
+    return {
+        "seat": view.seat,
+        "hand": reading_order(view.hand),
+        "table": reading_order(view.table),
+        "deck_left": view.cards_left_in_deck,
+    }
 
 
 # -- the request's parts -------------------------------------------------------

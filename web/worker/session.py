@@ -55,6 +55,7 @@ SESSION_ENGLISH: Final[dict[str, str]] = {
     "session.bad_variants": "variants must be a list of {known}",
     "session.bad_level": "level must be one of {known}",
     "session.not_whole": "{key} must be a whole number",
+    "session.not_bool": "{key} must be true or false",
     "session.bad_first_dealer": "first_dealer must be a seat",
     "session.target_not_whole": "the target must be a whole number",
     "session.bad_seats": "seats must list the {players} seats",
@@ -134,6 +135,12 @@ def normalize_settings(data: object) -> dict[str, Any]:
             out[key] = value
     if out.get("first_dealer", 0) >= rules.players:
         raise SessionError(SessionProblem("session.bad_first_dealer"))
+    # the page's sweep warning (a preference kept with the match; absent: the level's default)
+    warn = data.get("sweep_warning")
+    if warn is not None:
+        if not isinstance(warn, bool):
+            raise SessionError(SessionProblem("session.not_bool", key="sweep_warning"))
+        out["sweep_warning"] = warn
     return out
 
 
@@ -330,6 +337,8 @@ class Session:
             else []
         )
         settings["target"] = match.rules.target
+        if not isinstance(settings.get("sweep_warning"), bool):
+            settings.pop("sweep_warning", None)  # a damaged preference is not worth the seats
         try:
             settings = normalize_settings(settings)
         except SessionError:

@@ -35,6 +35,7 @@ class CountView:
                 button("close", t("btn.close")),
                 button("new", t("btn.play_again"), "btn primary"),
             ]
+        buttons.insert(0, button("review-hand", t("btn.review_hand")))  # review_flow.py
         dlg = fill(
             by_id("dlg-count"),
             dialog_head("dlg-count", t("status.match_over") if over else title, t("btn.close")),

@@ -41,6 +41,7 @@ class GamesView:
                 h("p", {"id": "games-msg", "class": "games-msg", "role": "alert"}),
             ),
             self.section(t("games.stats_text"), button("stats", t("btn.stats"))),
+            self.section(t("games.review_text"), button("review-match", t("btn.review_match"))),
             self.kept(unreadable) if unreadable else None,
             actions_row(button("close", t("btn.close"), "btn primary")),
         )

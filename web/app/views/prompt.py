@@ -66,6 +66,7 @@ class Prompt:
         persons = [s for s in view.get("seats", []) if s["kind"] == "person"]
         text = name + ": " + t("status.your_turn") if len(persons) > 1 else t("status.your_turn")
         buttons = [("declare", t("btn.declare"), False)] if view.get("can_declare") else []
+        buttons.append(("hint", t("btn.hint"), False))  # the coach (hinting.py)
         self.show(text, buttons)
 
     def choosing(self, sel):

@@ -6,6 +6,7 @@ from dom import by_id, fill, h
 from i18n import CAPTURE_VARIANTS, LEVELS, PLAYERS_OF_PRESET, PRESETS, TOGGLE_VARIANTS
 from pyscript import document
 
+from views.coach_settings import coach_group, on_coach_change, read_coach
 from views.dialogs import actions_row, button, close_button, open_dialog
 
 TARGET_MIN = 1
@@ -81,6 +82,7 @@ class SettingsForm:
                 h("div", {"id": "seat-rows"}),
                 h("p", {"class": "hint"}, t("set.hotseat_hint")),
             ),
+            coach_group(self.i18n, settings),
         ]
 
     def target_field(self, target):
@@ -241,13 +243,14 @@ class SettingsForm:
         for seat in seats:
             if seat["kind"] == "computer":
                 seat["level"] = level
-        return {
+        settings = {
             "preset": by_id("set-preset").value,
             "variants": variants,
             "target": self.target(),
             "level": level,
             "seats": seats,
         }
+        return read_coach(settings)
 
     def target(self):
         try:
@@ -264,6 +267,7 @@ class SettingsForm:
     # -- its own controls ---------------------------------------------------------
     def on_change(self, target):
         """A change inside the form: the game (seat rows) or a seat's kind (its name field)."""
+        on_coach_change(target)
         if target.id == "set-preset":
             self.show_seats()
         elif target.classList.contains("seat-kind"):
