@@ -205,7 +205,7 @@ def test_a_tab_whose_engine_is_still_starting_comes_up_to_date(
     card = single_move(view)
     held: list[Any] = []
     # B's engine waits for its package until the test lets it through
-    context.route("**/scopa_core.zip", lambda route: held.append(route))
+    context.route("**/worker/engine.zip", lambda route: held.append(route))
     b = context.new_page()
     b.goto("./")
     table_drawn_before_engine(b)
