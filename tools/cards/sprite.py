@@ -31,6 +31,12 @@ RESET: dict[str, Attr] = {
 }
 
 
+#: Every id of a sprite starts so (the card 7D is ``card-7D``): the page puts
+#: the sprite itself into its document, where the ids must not clash with its
+#: own; prefixed here, the page has no text to rewrite at start.
+ID_PREFIX = "card-"
+
+
 def sprite(title: str, defs: list[str], cards: dict[str, str]) -> str:
     """One deck's SVG file: the shared shapes in ``<defs>``, then a symbol per card."""
     lines = [
@@ -43,7 +49,8 @@ def sprite(title: str, defs: list[str], cards: dict[str, str]) -> str:
     for code, body in cards.items():
         lines.append(el("symbol", body, id=code, viewBox=f"0 0 {W} {H}", **RESET))
     lines.append("</svg>")
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    return text.replace(' id="', ' id="' + ID_PREFIX).replace('href="#', 'href="#' + ID_PREFIX)
 
 
 # Each deck's file name (without .svg) and how to draw its sprite.
@@ -101,7 +108,8 @@ def preview_html() -> str:
 
 
 def preview_card(deck: str, code: str) -> str:
-    return f'<svg class="card" role="img" aria-label="{code}"><use href="{deck}.svg#{code}"/></svg>'
+    use = f'<use href="{deck}.svg#{ID_PREFIX}{code}"/>'
+    return f'<svg class="card" role="img" aria-label="{code}">{use}</svg>'
 
 
 def write_all(out_dir: Path) -> list[Path]:

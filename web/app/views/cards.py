@@ -1,8 +1,9 @@
 # Card pictures (MicroPython, main thread): faces, backs, and the deck's sprite.
 #
 # The current deck's sprite (cards/<deck>.svg, one <symbol> per card) is
-# fetched once and put into the page under #card-sprite with its ids prefixed,
-# and every card is <svg><use href="#card-7D"></svg>. (An external reference,
+# fetched once and put into the page under #card-sprite (its ids come
+# prefixed with "card-" from tools/cards/sprite.py), and every card is
+# <svg><use href="#card-7D"></svg>. (An external reference,
 # <use href="cards/french.svg#7D">, made Chromium fetch and parse the whole
 # sprite document again about once a move: 50-250 ms main-thread tasks.)
 # Every card element carries data-card (its code): a published test hook.
@@ -77,8 +78,8 @@ class CardArt:
         if store is None:
             store = h("div", {"id": SPRITE_STORE, "class": "sr-only", "aria-hidden": "true"})
             document.body.appendChild(store)
-        # our own static sprite, ids prefixed so they cannot clash with the page's
-        text = text.replace(' id="', ' id="' + SPRITE_ID).replace('href="#', 'href="#' + SPRITE_ID)
+        # our own static sprite; tools/cards/sprite.py prefixes its ids with SPRITE_ID,
+        # so they cannot clash with the page's and nothing is rewritten here
         svg = parse_fragment(text, "image/svg+xml")
         store.replaceChildren(document.adoptNode(svg))
         store.dataset.deck = deck
