@@ -11,7 +11,8 @@
 # - the page hidden (another app, the phone locked): paused until it is shown
 #   again -- nobody loses by switching apps, the time left is kept.
 # - a reload restores the match, and the person to move gets the whole
-#   deadline again (the time used is not saved).
+#   deadline again (the time used is not saved), from when the engine holds
+#   the match: the table drawn before that is tappable, but untimed.
 #
 # At 0 the worker's timeout(seat) ends the match against that seat's side
 # (refused, and nothing changes, when the position has moved on meanwhile).
@@ -39,7 +40,8 @@ class MoveClock:
         phase = document.body.dataset.phase
         clock = self.clock
         key = view.get("key") if view is not None else None
-        due = clock_for(view, phase)
+        # nobody's time runs before the engine holds the match (it could not take the move)
+        due = None if self.m.connecting else clock_for(view, phase)
         if due is None:
             if phase == "thinking" and clock.key == key and clock.state == "running":
                 clock.pause()
