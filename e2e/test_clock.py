@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import NetworkGuard
+from conftest import BOOT_TIMEOUT_MS, NetworkGuard
 from game_helpers import (
+    ENGINE_TABLE,
     NewContext,
     first_move,
     my_turn,
@@ -43,6 +44,14 @@ RECORD_CLOCK = """() => {
     };
     new MutationObserver(note).observe(document.body, {subtree: true, attributes: true,
         attributeFilter: ['data-clock', 'data-left']});
+}"""
+
+#: every polite announcement (#live) from now on
+RECORD_SAID = """() => {
+    window.said = [];
+    const live = document.getElementById('live');
+    new MutationObserver(() => { if (live.textContent) window.said.push(live.textContent); })
+        .observe(live, {childList: true, characterData: true, subtree: true});
 }"""
 
 RUNNING = "() => document.getElementById('clock')?.dataset.clock === 'running'"
@@ -106,7 +115,7 @@ def test_the_countdown_runs_for_the_person_only_and_starts_afresh_each_move(
     to_my_turn(page)
     page.wait_for_function(RUNNING)
     again = clock(page)
-    assert again is not None and again["left"] >= 11, again
+    assert again is not None and again["left"] >= 10, again
     seen: list[str] = page.evaluate("() => window.clockSeen")
     running_for = {entry.split("/")[1] for entry in seen if entry.startswith("running/")}
     assert running_for == {"0"}, seen  # never for the computer (seat 1)
@@ -118,6 +127,10 @@ def test_the_countdown_runs_for_the_person_only_and_starts_afresh_each_move(
     page.wait_for_function(RUNNING)
     reloaded = clock(page)
     assert reloaded is not None and reloaded["left"] >= 10, reloaded
+    # near the end it turns red (and is said once, politely)
+    wait_left(page, 6)
+    expect(page.locator("#clock")).to_have_class("clock low")
+    shot(page, "phone-clock-low")
     # a desktop-wide window shows it too
     page.set_viewport_size({"width": 1280, "height": 800})
     expect(page.locator("#clock")).to_be_visible()
@@ -146,7 +159,13 @@ def test_a_person_who_does_not_move_loses_on_time(
     new_context: NewContext, network_guard: NetworkGuard
 ) -> None:
     page = open_game(new_context, network_guard, "?seed=7&level=easy&deadline=5")
+    page.wait_for_function(ENGINE_TABLE, timeout=BOOT_TIMEOUT_MS)
+    page.evaluate(RECORD_SAID)
     run_out_of_time(page)
+    # screen readers heard the warning once (halfway through a short deadline), then the end
+    said: list[str] = page.evaluate("() => window.said")
+    assert said.count("You: 2 seconds left to move.") == 1, said
+    assert said[-1] == "You ran out of time.", said
     result = page.locator("#dlg-count .result")
     expect(result).to_contain_text("You lose the match.")
     expect(result.locator(".result-end")).to_have_text("You ran out of time.")
@@ -173,7 +192,7 @@ def test_in_italian_the_result_says_the_time_ran_out(
 def test_hot_seat_times_the_person_holding_the_device(
     new_context: NewContext, network_guard: NetworkGuard
 ) -> None:
-    page = open_game(new_context, network_guard, "?seed=12&seats=pp&deadline=6")
+    page = open_game(new_context, network_guard, "?seed=12&seats=pp&deadline=8")
     wait_settled(page)
     page.evaluate(RECORD_CLOCK)
     # the pass screen is up: nobody's hand is shown, so nobody's time runs
@@ -184,7 +203,7 @@ def test_hot_seat_times_the_person_holding_the_device(
     page.locator('#dlg-pass [data-action="reveal"]').click()
     page.wait_for_function(RUNNING)
     state = clock(page)
-    assert state is not None and state["seat"] == str(first) and state["left"] >= 5
+    assert state is not None and state["seat"] == str(first) and state["left"] >= 6
     # a move in time; the next person's clock starts once they hold the device
     assert my_turn(page)
     card, take = first_move(saved_view(page))
@@ -199,7 +218,7 @@ def test_hot_seat_times_the_person_holding_the_device(
     page.locator('#dlg-pass [data-action="reveal"]').click()
     page.wait_for_function(RUNNING)
     state = clock(page)
-    assert state is not None and state["seat"] == str(second) and state["left"] >= 5
+    assert state is not None and state["seat"] == str(second) and state["left"] >= 6
     # the second person does not move: the match ends against them
     page.wait_for_function(
         "() => document.body.dataset.phase === 'match-over'"
