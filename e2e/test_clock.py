@@ -280,7 +280,8 @@ def test_the_deadline_is_chosen_in_the_new_match_form(
     expect(page.locator("#set-deadline-bad")).to_be_visible()
     expect(page.locator("#set-deadline-bad")).to_contain_text("from 5 to 86400")
     expect(page.locator("#dlg-settings")).to_be_visible()
-    field.fill("45")
+    field.fill("")
+    field.press_sequentially("45")  # typed: the digits are not the game's card keys here
     page.locator('#dlg-settings [data-action="start"]').click()
     if page.locator("#dlg-confirm[open]").count():
         page.locator('#dlg-confirm [data-action="confirm-new"]').click()
