@@ -24,6 +24,7 @@ class GameManager:
         from chooser import Chooser
         from coaching import Coaching
         from match_buttons import MatchButtons
+        from move_clock import MoveClock
         from new_match import NewMatch
         from preferences import Preferences
         from saves import Saves
@@ -51,6 +52,7 @@ class GameManager:
         self.new_match = NewMatch(self)
         self.tabs = Tabs(self)  # other tabs of the app: saves numbered, catching up
         self.coach = Coaching(self)  # hint, sweep warning, reviews
+        self.clock = MoveClock(self)  # the per-move deadline: follows each phase
         owners = (self.chooser, self.new_match, self.saves, self.updates, self.preferences)
         owners += (self.coach, MatchButtons(self))
         for owner in owners:
@@ -168,6 +170,7 @@ class GameManager:
         body.dataset.phase = phase
         seat = self.view.get("to_move") if self.view else None
         body.dataset.seatToMove = "" if seat is None else str(seat)
+        self.clock.follow()
 
     def update_phase(self):
         self.set_phase(phase_of(self.view, self.queued is not None or self.busy))

@@ -44,3 +44,20 @@ def result_text(view, i18n):
     if winner < len(sides) and len(sides[winner]) > 1:
         return t("result.side_wins", name=name)
     return t("result.side_wins_one", name=name)
+
+
+def end_text(view, i18n):
+    """Why the match ended before its target ("Anna ran out of time.", "You
+    resigned."), or "" when it was played out."""
+    t = i18n.t
+    result = view.get("result") or {}
+    end = result.get("end") or {}
+    side = end.get("side", result.get("resigned"))
+    if side is None:
+        return ""
+    seat = end.get("seat")
+    name = seat_name(view, seat, i18n) if seat is not None else side_name(view, side, i18n)
+    you = name == t("seat.you")
+    if end.get("reason") == "timeout":
+        return t("result.you_timeout") if you else t("result.timeout", name=name)
+    return t("result.you_resigned") if you else t("result.resigned", name=name)

@@ -5,7 +5,7 @@
 from opening import DEFAULT_SETTINGS
 from views.dialogs import close_dialog
 
-FORM_KEYS = ("preset", "variants", "target", "level", "seats", "sweep_warning")
+FORM_KEYS = ("preset", "variants", "target", "level", "seats", "sweep_warning", "deadline")
 
 
 class NewMatch:
@@ -38,6 +38,8 @@ class NewMatch:
         self.m.ui.settings.open(settings, focus)
 
     def start(self, settings):
+        if settings is None:
+            return  # the form says what is wrong (a custom deadline out of range)
         if self.m.in_progress():
             self.ask(settings)
         else:

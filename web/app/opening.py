@@ -88,6 +88,7 @@ class Opening:
         m.saves.show_problems()
         self.ask_about_link()
         m.connecting = False
+        m.clock.follow()  # the move clock waited for the engine (move_clock.py)
         queued = m.queued
         m.queued = None
         if queued is not None:  # the move made on the table drawn before the engine

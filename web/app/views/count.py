@@ -7,7 +7,7 @@
 
 from dom import by_id, fill, h
 from names import my_side, seat_name, side_name
-from narration import result_text
+from narration import end_text, result_text
 from pyscript.ffi import to_js
 
 from views.dialogs import actions_row, button, dialog_head, open_dialog
@@ -55,10 +55,8 @@ class CountView:
         t = self.i18n.t
         result = view.get("result") or {}
         totals = result.get("totals") or view.get("totals") or []
-        resigned = None
-        if result.get("resigned") is not None:
-            name = side_name(view, result["resigned"], self.i18n)
-            resigned = h("p", {"class": "note"}, t("result.resigned", name=name))
+        why = end_text(view, self.i18n)  # resigned, out of time: said in words
+        ended = h("p", {"class": "note result-end", "data-end": self.reason(result)}, why)
         winner = result.get("winner")
         mine = my_side(view)
         cls = "result" + (" win" if mine is not None and winner == mine else "")
@@ -71,8 +69,12 @@ class CountView:
                 {"class": "result-score"},
                 t("result.final", score=" \u2013 ".join(str(x) for x in totals)),
             ),
-            resigned,
+            ended if why else None,
         )
+
+    def reason(self, result):
+        end = result.get("end") or {}
+        return end.get("reason") or ("resigned" if result.get("resigned") is not None else "")
 
     # -- the table of the count -----------------------------------------------------
     def table(self, view):

@@ -4,7 +4,7 @@
 
 from dom import by_id, fill
 from names import seat_name
-from narration import result_text
+from narration import end_text, result_text
 
 from views.dialogs import button
 
@@ -43,8 +43,9 @@ class Prompt:
                 [("count", t("btn.see_count"), False), ("next-hand", t("btn.next_hand"), True)],
             )
         if phase == "match-over":
+            why = end_text(view, self.i18n)  # resigned, out of time
             return self.show(
-                result_text(view, self.i18n),
+                result_text(view, self.i18n) + (" " + why if why else ""),
                 [("count", t("btn.see_count"), False), ("new", t("btn.play_again"), True)],
             )
         if queued is not None:

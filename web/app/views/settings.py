@@ -7,6 +7,7 @@ from i18n import CAPTURE_VARIANTS, LEVELS, PLAYERS_OF_PRESET, PRESETS, TOGGLE_VA
 from pyscript import document
 
 from views.coach_settings import coach_group, on_coach_change, read_coach
+from views.deadline_settings import deadline_group, on_deadline_change, read_deadline
 from views.dialogs import actions_row, button, close_button, open_dialog
 
 TARGET_MIN = 1
@@ -82,6 +83,7 @@ class SettingsForm:
                 h("div", {"id": "seat-rows"}),
                 h("p", {"class": "hint"}, t("set.hotseat_hint")),
             ),
+            deadline_group(self.i18n, settings),
             coach_group(self.i18n, settings),
         ]
 
@@ -226,7 +228,7 @@ class SettingsForm:
         return seats
 
     def read(self):
-        """The settings the form shows, for the engine's new_match."""
+        """The settings the form shows, for the engine's new_match (None: not valid)."""
         variants = []
         boxes = document.querySelectorAll('#settings-form input[name="variant"]')
         for k in range(boxes.length):
@@ -250,7 +252,7 @@ class SettingsForm:
             "level": level,
             "seats": seats,
         }
-        return read_coach(settings)
+        return read_deadline(read_coach(settings))  # None: the deadline field says why
 
     def target(self):
         try:
@@ -268,6 +270,7 @@ class SettingsForm:
     def on_change(self, target):
         """A change inside the form: the game (seat rows) or a seat's kind (its name field)."""
         on_coach_change(target)
+        on_deadline_change(target)
         if target.id == "set-preset":
             self.show_seats()
         elif target.classList.contains("seat-kind"):
