@@ -310,6 +310,41 @@ def tutorial_why(move_text) -> str:
     return _tutorial_answer(lambda t: t.why(_load(move_text)))
 
 
+# -- watch mode (web/worker/watch.py; docs/web-api.md) -------------------------
+# computers only, a match of its own: the session (the player's match) is never touched
+
+_watch = None
+
+
+def _watch_answer(call):
+    def action():
+        import watch  # next to this file, like session.py
+
+        if _watch is None:
+            raise watch.not_started()
+        return call(_watch)
+
+    return _answer(action)
+
+
+def watch_start(settings_text=None) -> str:
+    """Start watching computers play: the new-match SETTINGS (every seat becomes a computer)."""
+
+    def action():
+        global _watch
+        import watch
+
+        _watch = watch.Watch(_load(settings_text))
+        return _watch.reply()
+
+    return _answer(action)
+
+
+def watch_step(spec_text=None) -> str:
+    """One computer move, its options ranked ({"rank"?, "budget"?}); or the next deal."""
+    return _watch_answer(lambda w: w.step(_load(spec_text)))
+
+
 __export__ = [
     "engine_info",
     "new_match",
@@ -332,6 +367,8 @@ __export__ = [
     "tutorial_play",
     "tutorial_step",
     "tutorial_why",
+    "watch_start",
+    "watch_step",
 ]
 
 

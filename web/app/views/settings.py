@@ -37,7 +37,9 @@ class SettingsForm:
             ),
             h("div", {"class": "form-grid"}, self.fields(settings)),
             actions_row(
-                button("close", t("btn.cancel")), button("start", t("btn.start"), "btn primary")
+                button("watch", t("btn.watch")),  # watch mode (watch.py): computers only
+                button("close", t("btn.cancel")),
+                button("start", t("btn.start"), "btn primary"),
             ),
         )
         self.show_seats(settings.get("seats"))
