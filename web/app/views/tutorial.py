@@ -15,6 +15,7 @@ from pyscript.ffi import to_js
 from views.dialogs import actions_row, button, dialog_head, open_dialog
 
 DIALOG = "dlg-tutorial"
+LESSON_ID = "tut-lesson"  # the marked card is described by the lesson
 #: the count's lines the guided hand explains, in the count's order
 EXPLAINED = ("cards", "coins", "settebello", "primiera", "scope", "points")
 
@@ -70,7 +71,7 @@ class TutorialView:
         if said:
             coach.append(h("p", {"class": "tut-said"}, said))
         text = lesson_text(lesson, self.i18n) if anna else t("tutorial.bruno_turn")
-        coach.append(h("p", {"class": "tut-lesson"}, text))
+        coach.append(h("p", {"class": "tut-lesson", "id": LESSON_ID}, text))
         coach.append(h("p", {"class": "tut-note", "role": "status", "hidden": not note}, note))
         if anna and lesson.get("trial"):
             coach.append(actions_row(self.trial_button(lesson)))
@@ -82,6 +83,9 @@ class TutorialView:
         )
         self.mark(dlg, lesson, "anna" if anna else "bruno")
         open_dialog(DIALOG)
+        marked = dlg.querySelector(".tut-mark")
+        if marked is not None:  # a keyboard needs only Enter to follow the coach
+            marked.focus(to_js({"preventScroll": True}))
 
     def mark(self, dlg, lesson, turn):
         dlg.dataset.step = str(lesson.get("step", 0))
@@ -148,7 +152,7 @@ class TutorialView:
     def hand_card(self, code, marked):
         attrs = {"data-action": "tutorial-card"}
         if marked:
-            attrs["aria-describedby"] = DIALOG + "-title"
+            attrs["aria-describedby"] = LESSON_ID
         return self.art.button(code, "card tut-card" + (" tut-mark" if marked else ""), attrs)
 
     # -- the count ------------------------------------------------------------------

@@ -13,6 +13,7 @@ from dom import by_id, fill, h, placed
 from names import seat_name
 from narration import describe, result_text
 from pyscript import document
+from pyscript.ffi import to_js
 
 from views.dialogs import actions_row, button, dialog_head, open_dialog
 
@@ -46,6 +47,7 @@ class WatchView:
         """The whole dialog for the latest reply; ``state`` is the flow's."""
         t = self.i18n.t
         dlg = self.dialog()
+        focused = self.focused(dlg)
         view = reply.get("view") if reply else None
         body = [h("p", {"class": "muted"}, t("watch.kept"))]
         if error:
@@ -67,6 +69,29 @@ class WatchView:
         dlg.dataset.players = str((view or {}).get("players", ""))
         dlg.dataset.busy = "true" if state.get("busy") else "false"
         open_dialog(DIALOG)
+        self.refocus(dlg, focused)
+
+    def focused(self, dlg):
+        """The control that has the focus (drawn again below: it gets it back)."""
+        active = document.activeElement
+        if active is None or not dlg.contains(active) or not active.dataset.action:
+            return None
+        return (str(active.dataset.action), active.dataset.speed)
+
+    def refocus(self, dlg, focused):
+        if focused is None:
+            return
+        action, speed = focused
+        # pause and play are one place: the button now says the other thing
+        twin = {"watch-pause": "watch-play", "watch-play": "watch-pause"}.get(action)
+        for name in (action, twin):
+            query = '[data-action="' + str(name) + '"]'
+            if speed:
+                query += '[data-speed="' + speed + '"]'
+            node = dlg.querySelector(query) if name else None
+            if node is not None and not node.disabled:
+                node.focus(to_js({"preventScroll": True}))
+                return
 
     def controls(self, state):
         t = self.i18n.t
