@@ -74,9 +74,11 @@ class WatchView:
     def focused(self, dlg):
         """The control that has the focus (drawn again below: it gets it back)."""
         active = document.activeElement
-        if active is None or not dlg.contains(active) or not active.dataset.action:
+        if active is None or not dlg.contains(active):
             return None
-        return (str(active.dataset.action), active.dataset.speed)
+        # getAttribute: a missing data-* is null (a missing dataset key is not an attribute)
+        action = active.getAttribute("data-action")
+        return (str(action), active.getAttribute("data-speed")) if action else None
 
     def refocus(self, dlg, focused):
         if focused is None:
