@@ -1,4 +1,4 @@
-"""Watch mode in the browser (web/app/watch.py, web/worker/watch.py).
+"""Watch mode in the browser (web/app/watch.py, web/worker/watch_match.py).
 
 From the new-match form, computers only at the form's level and table size:
 the match runs by itself; paused, no move is made; each step makes exactly one
@@ -42,7 +42,7 @@ def check_ranking(page: Page, lang: str) -> None:
     expect(played).to_have_count(1)
     expect(played).to_contain_text(PLAYED[lang])
     seat = int(ranking.get_attribute("data-seat") or "-1")
-    assert 0 <= seat
+    assert seat >= 0
 
 
 def my_move(page: Page) -> None:
@@ -65,6 +65,7 @@ def test_watch_mode_with_pause_and_step(
     page.locator('.tools [data-action="new"]').click()
     page.select_option("#set-preset", PRESETS[players])
     page.select_option("#set-level", "easy")
+    shot(page, f"watch-settings-{players}")
     page.locator('#dlg-settings [data-action="watch"]').click()
     expect(page.locator("#dlg-settings")).to_be_hidden()
     dlg = page.locator(DIALOG)

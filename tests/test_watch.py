@@ -1,4 +1,4 @@
-"""Watch mode in the worker (web/worker/watch.py), called as the page calls it.
+"""Watch mode in the worker (web/worker/watch_match.py), called as the page calls it.
 
 Every seat is a computer; each step is exactly one move, ranked from the
 moving seat's own view (the coach's analysis of ``Match.view(seat)``, the same

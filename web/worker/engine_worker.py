@@ -269,7 +269,7 @@ def review_move(spec_text) -> str:
     return _coach_answer(lambda coach: coach.review_move(_session, _load(spec_text)))
 
 
-# -- the guided first hand (web/worker/tutorial.py; docs/web-api.md) ----------
+# -- the guided first hand (web/worker/tutorial_match.py; docs/web-api.md) ----------
 # a match of its own: the session (the player's match) is never touched
 
 _tutorial = None
@@ -277,7 +277,7 @@ _tutorial = None
 
 def _tutorial_answer(call):
     def action():
-        import tutorial  # next to this file, like session.py
+        import tutorial_match as tutorial  # next to this file, like session.py
 
         if call is None:
             global _tutorial
@@ -310,7 +310,7 @@ def tutorial_why(move_text) -> str:
     return _tutorial_answer(lambda t: t.why(_load(move_text)))
 
 
-# -- watch mode (web/worker/watch.py; docs/web-api.md) -------------------------
+# -- watch mode (web/worker/watch_match.py; docs/web-api.md) -------------------------
 # computers only, a match of its own: the session (the player's match) is never touched
 
 _watch = None
@@ -318,7 +318,7 @@ _watch = None
 
 def _watch_answer(call):
     def action():
-        import watch  # next to this file, like session.py
+        import watch_match as watch  # next to this file, like session.py
 
         if _watch is None:
             raise watch.not_started()
@@ -332,7 +332,7 @@ def watch_start(settings_text=None) -> str:
 
     def action():
         global _watch
-        import watch
+        import watch_match as watch
 
         _watch = watch.Watch(_load(settings_text))
         return _watch.reply()
