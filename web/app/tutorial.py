@@ -96,15 +96,16 @@ class TutorialFlow:
         self.running = True
         try:
             reply = await self.m.call(name, arg)
-            said = self.said(reply)
-            if not self.draw(reply, said):
+            if name != "tutorial_start" and not self.ui.is_open():
+                return  # closed meanwhile: it stays closed
+            if not self.draw(reply, self.said(reply)):
                 return
             while self.lesson.get("seat") == 1:
                 await asyncio.sleep(BRUNO_PAUSE)
                 if not self.ui.is_open():
                     return  # the player left the guided hand
                 reply = await self.m.call("tutorial_step")
-                if not self.draw(reply, self.said(reply)):
+                if not self.ui.is_open() or not self.draw(reply, self.said(reply)):
                     return
         finally:
             self.running = False
