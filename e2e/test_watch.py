@@ -15,6 +15,7 @@ import pytest
 from conftest import NetworkGuard
 from game_helpers import NewContext, open_game, saved_record, shot, tap_move, to_my_turn
 from playwright.sync_api import Page, expect
+from test_a11y import violations
 
 DIALOG = "#dlg-watch"
 PRESETS = {2: "scopa", 4: "scopa-4"}
@@ -76,6 +77,7 @@ def test_watch_mode_with_pause_and_step(
         "(s) => Number(document.querySelector(s).dataset.moves) >= 2", arg=DIALOG, timeout=60_000
     )
     check_ranking(page, lang)
+    assert not violations(page), violations(page)
     # every hand face up: each seat's cards shown; then face down
     assert page.locator(f"{DIALOG} .watch-seat [data-card]").count() > 0
     # paused: no move at all

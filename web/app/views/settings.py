@@ -36,10 +36,10 @@ class SettingsForm:
                 close_button(t("btn.close")),
             ),
             h("div", {"class": "form-grid"}, self.fields(settings)),
+            # watch mode (watch.py): these settings, computers only
+            h("p", {"class": "watch-entry"}, button("watch", t("btn.watch"))),
             actions_row(
-                button("watch", t("btn.watch")),  # watch mode (watch.py): computers only
-                button("close", t("btn.cancel")),
-                button("start", t("btn.start"), "btn primary"),
+                button("close", t("btn.cancel")), button("start", t("btn.start"), "btn primary")
             ),
         )
         self.show_seats(settings.get("seats"))
