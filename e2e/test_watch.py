@@ -13,7 +13,7 @@ import json
 
 import pytest
 from conftest import NetworkGuard
-from game_helpers import NewContext, open_game, saved_record, shot, tap_move, to_my_turn
+from game_helpers import DESKTOP, NewContext, open_game, saved_record, shot, tap_move, to_my_turn
 from playwright.sync_api import Page, expect
 from test_a11y import violations
 
@@ -57,7 +57,8 @@ def my_move(page: Page) -> None:
 def test_watch_mode_with_pause_and_step(
     new_context: NewContext, network_guard: NetworkGuard, players: int, lang: str
 ) -> None:
-    page = open_game(new_context, network_guard, "?seed=28&level=easy")
+    viewport = DESKTOP if players == 2 else None  # and a phone at 4
+    page = open_game(new_context, network_guard, "?seed=28&level=easy", viewport)
     if lang == "it":
         page.locator('[data-action="lang"]').first.click()
     my_move(page)
