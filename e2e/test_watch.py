@@ -20,6 +20,7 @@ from test_a11y import violations
 DIALOG = "#dlg-watch"
 PRESETS = {2: "scopa", 4: "scopa-4"}
 PLAYED = {"en": "played", "it": "giocata"}
+LEVEL_WORDS = {"en": ("Easy", "Normal"), "it": ("Facile", "Normale")}
 
 
 def moves(page: Page) -> int:
@@ -102,6 +103,12 @@ def test_watch_mode_with_pause_and_step(
         page.wait_for_timeout(1500)
         assert moves(page) == paused_at + k
         check_ranking(page, lang)
+    # a seat's level, changed as it plays: easy -> normal
+    level = page.locator(f'{DIALOG} .watch-seat[data-seat="1"] [data-action="watch-level"]')
+    expect(level).to_have_text(LEVEL_WORDS[lang][0])
+    level.click()
+    expect(level).to_have_text(LEVEL_WORDS[lang][1])
+    assert settle(page) == paused_at + 2  # no move made by it
     page.locator(f'{DIALOG} [data-action="watch-face"]').click()
     expect(page.locator(f"{DIALOG} .watch-seat [data-card]")).to_have_count(0)
     # fast, and playing again

@@ -82,3 +82,52 @@ def test_bad_settings_are_refused_and_nothing_changes() -> None:
         reply = call("watch_start", bad)
         assert not reply["ok"] and reply["error"]
     assert call("watch_step", {"rank": False})["moves"] == before + 1
+
+
+def test_a_seat_changes_level_from_its_next_move() -> None:
+    reply = call("watch_start", {"level": "easy", "seed": 2, "preset": "scopa-3"})
+    assert [s["level"] for s in reply["view"]["seats"]] == ["easy"] * 3
+    reply = call("watch_level", {"seat": 1, "level": "expert"})
+    assert reply["ok"] and [s["level"] for s in reply["view"]["seats"]] == [
+        "easy",
+        "expert",
+        "easy",
+    ]
+    from scopa_core.players.expert import ExpertPlayer
+
+    call("watch_step", {"rank": False})
+    call("watch_step", {"rank": False})
+    assert isinstance(engine_worker._watch.session._players[1], ExpertPlayer)
+    for bad in ({"seat": 3, "level": "easy"}, {"seat": 0, "level": "genius"}, {"seat": True}):
+        refused = call("watch_level", bad)
+        assert not refused["ok"] and refused["problem"]["code"] in (
+            "watch.bad_seat",
+            "session.bad_level",
+        )
+    assert [
+        s["level"] for s in call("watch_level", {"seat": 0, "level": "hard"})["view"]["seats"]
+    ] == [
+        "hard",
+        "expert",
+        "easy",
+    ]
+
+
+def test_every_control_of_the_guided_hand_and_watch_mode_is_routed() -> None:
+    """coaching.py routes each data-action to the part that handles it: a name the
+    part handles but coaching.py does not list would do nothing when clicked."""
+    import ast
+    import re
+    from pathlib import Path
+
+    app = Path(__file__).resolve().parent.parent / "web" / "app"
+    tree = ast.parse((app / "coaching.py").read_text(encoding="utf-8"))
+    listed = next(
+        ast.literal_eval(node.value)
+        for node in tree.body
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "ACTIONS"
+    )
+    for part, module in (("tutorial", "tutorial.py"), ("watch", "watch.py")):
+        source = (app / module).read_text(encoding="utf-8")
+        handled = set(re.findall(r'"([a-z-]+)": lambda el', source))
+        assert handled and handled == set(listed[part]), part

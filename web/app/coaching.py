@@ -40,6 +40,7 @@ ACTIONS = {
         "watch-step",
         "watch-speed",
         "watch-face",
+        "watch-level",
     ),
 }
 

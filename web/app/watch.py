@@ -5,11 +5,13 @@
 # worker's watch_step, docs/web-api.md). The watched match is the worker's own,
 # apart from the player's: nothing of it is saved, and the match in progress is
 # there again when the dialog closes. Reached from the new-match form
-# (data-action="watch").
+# (data-action="watch"). A seat's level can be changed as it plays (the level
+# button of its row, round the four levels), from its next move on.
 
 import asyncio
 import json
 
+from i18n import LEVELS
 from tasks import spawn
 from views.dialogs import close_dialog
 
@@ -31,6 +33,7 @@ class WatchFlow:
         self.state = {"mode": "paused", "speed": "normal", "face_up": True, "busy": False}
         self.run = 0  # names the watched match: a loop of an older one stops
         self.looping = False
+        self.calls = 0  # worker calls under way (a step, a level changed)
 
     def handlers(self):
         return {
@@ -41,6 +44,7 @@ class WatchFlow:
             "watch-step": lambda el: self.step(),
             "watch-speed": lambda el: self.speed(el),
             "watch-face": lambda el: self.face(),
+            "watch-level": lambda el: self.level(el),
         }
 
     def start(self):
@@ -67,13 +71,15 @@ class WatchFlow:
 
     async def call(self, run, name, arg):
         """A worker call for the watched match ``run``; its reply drawn (None: dropped)."""
+        self.calls += 1
         self.state["busy"] = True
         self.ui.busy(True)
         try:
             reply = await self.m.call(name, arg)
         finally:
-            self.state["busy"] = False
-            self.ui.busy(False)
+            self.calls -= 1
+            self.state["busy"] = self.calls > 0
+            self.ui.busy(self.calls > 0)
         if run != self.run or not self.ui.is_open():
             return None
         if reply.get("ok"):
@@ -127,6 +133,17 @@ class WatchFlow:
         if name in DELAYS:
             self.state["speed"] = name
             self.draw()
+
+    def level(self, el):
+        """A seat's level, the next one round (easy, normal, hard, expert), from its next move."""
+        view = (self.reply or {}).get("view") or {}
+        if el is None or not view or self.state["mode"] == "over":
+            return
+        seat = int(el.getAttribute("data-seat"))
+        now = ((view.get("seats") or [])[seat] or {}).get("level", "normal")
+        after = LEVELS[(LEVELS.index(now) + 1) % len(LEVELS)] if now in LEVELS else "normal"
+        spec = json.dumps({"seat": seat, "level": after})
+        spawn(self.call(self.run, "watch_level", spec))
 
     def face(self):
         self.state["face_up"] = not self.state["face_up"]

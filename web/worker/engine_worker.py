@@ -345,6 +345,11 @@ def watch_step(spec_text=None) -> str:
     return _watch_answer(lambda w: w.step(_load(spec_text)))
 
 
+def watch_level(spec_text) -> str:
+    """A watched seat plays at another level from its next move: {"seat", "level"}."""
+    return _watch_answer(lambda w: w.set_level(_load(spec_text)))
+
+
 __export__ = [
     "engine_info",
     "new_match",
@@ -369,6 +374,7 @@ __export__ = [
     "tutorial_why",
     "watch_start",
     "watch_step",
+    "watch_level",
 ]
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
-from session import Session, SessionError, normalize_settings
+from session import LEVELS, Session, SessionError, SessionProblem, normalize_settings
 
 from scopa_core.cards import reading_order
 from scopa_core.coach import REVIEW_BUDGET, analyse, option_json
@@ -28,6 +28,7 @@ WATCH_ENGLISH: Final[dict[str, str]] = {
     "watch.no_watch": "no match is being watched",
     "watch.over": "the match is over",
     "watch.not_object": "watch settings must be a JSON object",
+    "watch.bad_seat": "there is no seat {seat} at this table",
 }
 
 
@@ -88,6 +89,19 @@ class Watch:
         event = session.step()
         self.moves += 1
         return self.reply(event, self.ranking(seat, ranked))
+
+    def set_level(self, spec: object) -> dict[str, Any]:
+        """A seat plays at another level from its next move on ({"seat", "level"})."""
+        spec = spec if isinstance(spec, dict) else {}
+        seat, level = spec.get("seat"), spec.get("level")
+        players = self.session.rules.players
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise SessionError(WatchProblem("watch.bad_seat", seat=str(seat)))
+        if level not in LEVELS:
+            raise SessionError(SessionProblem("session.bad_level", known=", ".join(LEVELS)))
+        self.session.seats[seat]["level"] = level
+        self.session._players.pop(seat, None)  # made again at the new level when next asked
+        return self.reply()
 
     def ranking(self, seat: int, ranked: Any) -> dict[str, Any] | None:
         """The options the moving seat had, best first, and which one it played."""

@@ -169,11 +169,17 @@ class WatchView:
         info = (view.get("seats") or [{}] * (k + 1))[k]
         side = side_of(view, k)
         pile = (view.get("piles") or [{}] * (side + 1))[side]
-        label = t(
-            "watch.seat",
-            name=seat_name(view, k, self.i18n),
-            level=t("level." + info.get("level", "normal")),
-        )
+        name = seat_name(view, k, self.i18n)
+        level = t("level." + info.get("level", "normal"))
+        label = [
+            h("span", None, name),
+            button(
+                "watch-level",
+                level,
+                "btn pick watch-level",
+                {"data-seat": k, "aria-label": t("watch.level", name=name, level=level)},
+            ),
+        ]
         if face_up:
             cards = [self.art.image(code, "mini watch-mini") for code in hand]
         else:
