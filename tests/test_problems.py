@@ -40,6 +40,8 @@ import i18n  # noqa: E402
 from coach import COACH_ENGLISH  # noqa: E402
 from link_problems import LINK_ENGLISH  # noqa: E402
 from session import SESSION_ENGLISH, Session, SessionError  # noqa: E402
+from tutorial_match import TUTORIAL_ENGLISH  # noqa: E402
+from watch_match import WATCH_ENGLISH  # noqa: E402
 
 from scopa_core.coach import REVIEW_ENGLISH  # noqa: E402
 
@@ -58,9 +60,11 @@ REFUSALS = {
 }
 #: What such an exception may be given: a Problem made here, or one passed on.
 PROBLEMS = {"Problem", "SessionProblem", "LinkProblem", "CoachProblem", "ReviewProblem"}
+PROBLEMS |= {"TutorialProblem", "WatchProblem"}
 CODED = PROBLEMS | {"problem_of"}
 #: Every catalogue of codes, and the worker's files that make them.
 CATALOGUES = (ENGLISH, SESSION_ENGLISH, LINK_ENGLISH, COACH_ENGLISH, REVIEW_ENGLISH)
+CATALOGUES += (TUTORIAL_ENGLISH, WATCH_ENGLISH)
 CODES = {code: english for catalogue in CATALOGUES for code, english in catalogue.items()}
 WORKER_FILES = [
     ROOT / "web/worker" / f"{name}.py"
@@ -77,6 +81,8 @@ WORKER_FILES = [
         "link_saves",
         "link",
         "coach",
+        "tutorial_match",
+        "watch_match",
     )
 ]
 

@@ -1,5 +1,6 @@
 # The coach on the page (MicroPython, main thread): the hint (hinting.py),
-# the sweep warning (sweep_guard.py) and the reviews (review_flow.py). The
+# the sweep warning (sweep_guard.py), the reviews (review_flow.py) and the
+# guided first hand (tutorial.py), watch mode (watch.py). The
 # game manager owns one Coaching and calls these few hooks; everything the
 # coach knows comes from the engine worker, from the player's own view.
 # Each part is made (and its modules compiled) the first time it is needed,
@@ -21,6 +22,26 @@ ACTIONS = {
         "review-seat",
         "review-pick-hand",
     ),
+    "tutorial": (
+        "tutorial",
+        "tutorial-card",
+        "tutorial-table",
+        "tutorial-try",
+        "tutorial-again",
+        "tutorial-play",
+        "tutorial-offer-yes",
+        "tutorial-offer-no",
+    ),
+    "watch": (
+        "watch",
+        "watch-again",
+        "watch-pause",
+        "watch-play",
+        "watch-step",
+        "watch-speed",
+        "watch-face",
+        "watch-level",
+    ),
 }
 
 
@@ -36,6 +57,10 @@ class Coaching:
                 from hinting import Hinting as made_class
             elif name == "sweep":
                 from sweep_guard import SweepGuard as made_class
+            elif name == "tutorial":
+                from tutorial import TutorialFlow as made_class
+            elif name == "watch":
+                from watch import WatchFlow as made_class
             else:
                 from review_flow import ReviewFlow as made_class
             made = self.parts[name] = made_class(self.m)

@@ -37,6 +37,7 @@ class Opening:
         self.m = manager
         self.url = {}
         self.url_asks = False  # URL settings wait for the player: a match is in progress
+        self.first_visit = False  # nothing saved, no match ever started here: offer the guided hand
 
     def start(self):
         m = self.m
@@ -89,6 +90,8 @@ class Opening:
         self.ask_about_link()
         m.connecting = False
         m.clock.follow()  # the move clock waited for the engine (move_clock.py)
+        if self.first_visit and not m.prefs.get("tutorial_seen"):
+            m.coach.part("tutorial").offer()  # a quiet bar: the game goes on under it
         queued = m.queued
         m.queued = None
         if queued is not None:  # the move made on the table drawn before the engine
@@ -125,6 +128,9 @@ class Opening:
                 storage.clear_game()
         view, record = storage.load_game()
         if view is None and record is None:
+            url = self.url
+            asked = url.get("settings") or "seed" in url or url.get("fresh")
+            self.first_visit = not asked and not self.m.prefs.get("settings")
             view, record = self.first_table()
         return (view, record)
 

@@ -269,6 +269,87 @@ def review_move(spec_text) -> str:
     return _coach_answer(lambda coach: coach.review_move(_session, _load(spec_text)))
 
 
+# -- the guided first hand (web/worker/tutorial_match.py; docs/web-api.md) ----------
+# a match of its own: the session (the player's match) is never touched
+
+_tutorial = None
+
+
+def _tutorial_answer(call):
+    def action():
+        import tutorial_match as tutorial  # next to this file, like session.py
+
+        if call is None:
+            global _tutorial
+            _tutorial = tutorial.Tutorial()
+            return _tutorial.reply()
+        if _tutorial is None:
+            raise tutorial.not_started()
+        return call(_tutorial)
+
+    return _answer(action)
+
+
+def tutorial_start() -> str:
+    """Deal the guided hand afresh: the reply's "lesson" says the step to come."""
+    return _tutorial_answer(None)
+
+
+def tutorial_play(move_text) -> str:
+    """The person's move: only the lesson's move is made (else the reason, nothing played)."""
+    return _tutorial_answer(lambda t: t.play(_load(move_text)))
+
+
+def tutorial_step() -> str:
+    """Bruno's move, from the script."""
+    return _tutorial_answer(lambda t: t.step())
+
+
+def tutorial_why(move_text) -> str:
+    """The engine's reason a move is not allowed in the guided hand ("" if it is)."""
+    return _tutorial_answer(lambda t: t.why(_load(move_text)))
+
+
+# -- watch mode (web/worker/watch_match.py; docs/web-api.md) -------------------------
+# computers only, a match of its own: the session (the player's match) is never touched
+
+_watch = None
+
+
+def _watch_answer(call):
+    def action():
+        import watch_match as watch  # next to this file, like session.py
+
+        if _watch is None:
+            raise watch.not_started()
+        return call(_watch)
+
+    return _answer(action)
+
+
+def watch_start(settings_text=None) -> str:
+    """Start watching computers play: the new-match SETTINGS (every seat becomes a computer)."""
+
+    def action():
+        global _watch
+        import watch_match as watch
+
+        _watch = watch.Watch(_load(settings_text))
+        return _watch.reply()
+
+    return _answer(action)
+
+
+def watch_step(spec_text=None) -> str:
+    """One computer move, its options ranked ({"rank"?, "budget"?}); or the next deal."""
+    return _watch_answer(lambda w: w.step(_load(spec_text)))
+
+
+def watch_level(spec_text) -> str:
+    """A watched seat plays at another level from its next move: {"seat", "level"}."""
+    return _watch_answer(lambda w: w.set_level(_load(spec_text)))
+
+
 __export__ = [
     "engine_info",
     "new_match",
@@ -287,6 +368,13 @@ __export__ = [
     "sweep_risk",
     "review_positions",
     "review_move",
+    "tutorial_start",
+    "tutorial_play",
+    "tutorial_step",
+    "tutorial_why",
+    "watch_start",
+    "watch_step",
+    "watch_level",
 ]
 
 

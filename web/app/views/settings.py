@@ -37,6 +37,8 @@ class SettingsForm:
                 close_button(t("btn.close")),
             ),
             h("div", {"class": "form-grid"}, self.fields(settings)),
+            # watch mode (watch.py): these settings, computers only
+            h("p", {"class": "watch-entry"}, button("watch", t("btn.watch"))),
             actions_row(
                 button("close", t("btn.cancel")), button("start", t("btn.start"), "btn primary")
             ),
