@@ -5,6 +5,8 @@
 #
 #   game_manager.py  the flow: start-up, moves, computer turns, phases
 #   chooser.py       taps and keys that choose a move (selection.py matches them)
+#   dragging.py      a hand card dragged onto the table (drops.py reads the drop)
+#   feel.py          the sound switch and the pace of the computers' moves
 #   opening.py       what the page starts with: the saved match, a link, a dealt table
 #   engine.py        the engine worker, called with JSON text
 #   screens.py       the screens (views/), made when first shown; motion.py animates
@@ -16,7 +18,9 @@
 #   i18n.py, strings/*.json, names.py, narration.py   the words
 
 from actions import Actions, close_enclosing_dialog
+from dragging import Dragging
 from durable import Durable
+from feel import Feel
 from game_manager import GameManager
 from i18n import I18n, browser_lang
 from input import Input
@@ -62,8 +66,19 @@ actions = Actions()
 actions.on("close", close_enclosing_dialog)
 ui = Screens(i18n)
 manager = GameManager(i18n, storage, ui, actions, prefs)
+feel = Feel(manager)  # sound and pace
+actions.on_all(feel.handlers())
+
+
+def form_changed(target):
+    ui.form_changed(target)
+    feel.on_change(target)
+
+
 controls = Input(
-    actions, manager.chooser, Keys(manager, actions), ui.form_changed, manager.on_dialog_closed
+    actions, manager.chooser, Keys(manager, actions), form_changed, manager.on_dialog_closed
 )
+dragging = Dragging(manager)  # a hand card dragged onto the table
+controls.swallows_click = dragging.swallows_click
 manager.start()
 spawn(manager.updates.start())  # sw.js: offline play, and new versions between hands

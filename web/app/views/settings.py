@@ -8,6 +8,7 @@ from pyscript import document
 
 from views.coach_settings import coach_group, on_coach_change, read_coach
 from views.dialogs import actions_row, button, close_button, open_dialog
+from views.feel_settings import feel_group
 
 TARGET_MIN = 1
 TARGET_MAX = 99
@@ -25,7 +26,8 @@ class SettingsForm:
         self.i18n = i18n
 
     # -- drawing ------------------------------------------------------------------
-    def open(self, settings, focus=None):
+    def open(self, settings, focus=None, prefs=None):
+        """The form for these settings; `prefs`: the device's, for its sound and pace."""
         t = self.i18n.t
         fill(
             by_id("settings-form"),
@@ -35,7 +37,7 @@ class SettingsForm:
                 h("h2", {"id": "dlg-settings-title"}, t("set.title")),
                 close_button(t("btn.close")),
             ),
-            h("div", {"class": "form-grid"}, self.fields(settings)),
+            h("div", {"class": "form-grid"}, self.fields(settings), feel_group(self.i18n, prefs)),
             actions_row(
                 button("close", t("btn.cancel")), button("start", t("btn.start"), "btn primary")
             ),
