@@ -83,12 +83,16 @@ def free_felt_point(page: Page) -> tuple[float, float]:
     return point[0], point[1]
 
 
-def mouse_drag(page: Page, card: str, to: tuple[float, float]) -> None:
+def mouse_drag(page: Page, card: str, to: tuple[float, float], picture: str = "") -> None:
     x, y = center(page, f'#hand [data-card="{card}"]')
     page.mouse.move(x, y)
     page.mouse.down()
     page.mouse.move(x + 4, y - 4)
     page.mouse.move(to[0], to[1], steps=8)
+    if picture:  # the card held over its target, lit up
+        assert page.locator("#fx .ghost.dragged").count() == 1
+        assert page.evaluate("document.body.classList.contains('dragging')")
+        shot(page, picture)
     page.mouse.up()
 
 
@@ -149,7 +153,7 @@ def test_mouse_drag_captures_puts_down_and_refuses(
     hide_toast(page)
     # QH onto QS: the capture
     before = moves_made(page)
-    mouse_drag(page, "QH", center(page, '#table [data-card="QS"]'))
+    mouse_drag(page, "QH", center(page, '#table [data-card="QS"]'), "feel-mouse-dragging")
     wait_moved(page, before)
     assert last_move(page)["card"] == "QH" and last_move(page)["take"] == ["QS"]
     # the next turn: a card with no capture, dropped on the felt, goes down
@@ -233,6 +237,8 @@ def test_sound_switch_is_remembered_and_silences(
     expect(box).to_be_checked()
     box.uncheck()
     assert prefs(page)["sound"] is False
+    page.locator("#set-pace").scroll_into_view_if_needed()
+    shot(page, "feel-settings")
     page.locator('#dlg-settings [data-action="close"]').first.click()
     page.reload()
     to_my_turn(page)

@@ -14,7 +14,7 @@ SOUND_TOAST_MS = 1500
 class Feel:
     def __init__(self, manager):
         self.m = manager
-        manager.ui.motion.set_feel(manager.prefs)
+        manager.ui.motion.set_feel(manager.prefs)  # (main.py did at start, too)
 
     def handlers(self):
         return {"sound": lambda el: self.toggle_sound()}

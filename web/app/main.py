@@ -17,10 +17,10 @@
 #   storage.py, durable.py, stats.py   what is kept on the device
 #   i18n.py, strings/*.json, names.py, narration.py   the words
 
+import asyncio
+
 from actions import Actions, close_enclosing_dialog
-from dragging import Dragging
 from durable import Durable
-from feel import Feel
 from game_manager import GameManager
 from i18n import I18n, browser_lang
 from input import Input
@@ -66,19 +66,34 @@ actions = Actions()
 actions.on("close", close_enclosing_dialog)
 ui = Screens(i18n)
 manager = GameManager(i18n, storage, ui, actions, prefs)
-feel = Feel(manager)  # sound and pace
-actions.on_all(feel.handlers())
+ui.motion.set_feel(prefs)  # the pace and the sound switch, before any move is shown
 
 
 def form_changed(target):
     ui.form_changed(target)
-    feel.on_change(target)
+    if feel is not None:
+        feel.on_change(target)
 
 
 controls = Input(
     actions, manager.chooser, Keys(manager, actions), form_changed, manager.on_dialog_closed
 )
-dragging = Dragging(manager)  # a hand card dragged onto the table
-controls.swallows_click = dragging.swallows_click
 manager.start()
+
+
+async def feel_later():
+    """Dragging, and the sound and pace controls, once the first table is on screen:
+    no one can use them before, and their code is compiled then, not at start."""
+    global feel
+    await asyncio.sleep(0.05)  # a frame: the table is painted first
+    from dragging import Dragging
+    from feel import Feel
+
+    feel = Feel(manager)
+    actions.on_all(feel.handlers())
+    controls.swallows_click = Dragging(manager).swallows_click
+
+
+feel = None
+spawn(feel_later())
 spawn(manager.updates.start())  # sw.js: offline play, and new versions between hands
