@@ -174,6 +174,11 @@ def test_drop_reads_like_taps(new_context: NewContext, network_guard: NetworkGua
     page = open_game(new_context, network_guard, CHOICE, viewport=DESKTOP)
     to_my_turn(page)
     key = saved_view(page)["key"]
+    # dragged and let go over the hand: nothing, and its click is not a tap
+    mouse_drag(page, "KC", center(page, '#hand [data-card="KC"]'))
+    page.wait_for_timeout(300)
+    assert not page.evaluate("document.body.classList.contains('choosing')")
+    assert page.locator("#fx .ghost").count() == 0
     page.locator('#hand [data-card="KC"]').click()
     page.locator('#table [data-card="5S"]').click()
     tapped = toast_text(page)

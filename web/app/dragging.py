@@ -88,6 +88,11 @@ class Dragging:
             self.ghost.classList.add("dragged")
             press["el"].classList.add("dragging")
             document.body.classList.add("dragging")
+            try:  # noqa: SIM105 -- MicroPython has no contextlib.suppress
+                # the release comes here even off the window
+                press["el"].setPointerCapture(press["id"])
+            except Exception:
+                pass  # the pointer is gone already: pointercancel follows
         event.preventDefault()
         self.ghost.style.transform = "translate(" + str(dx) + "px," + str(dy) + "px)"
         self.light(self.target_at(event.clientX, event.clientY))
