@@ -334,3 +334,18 @@ def test_reduced_motion_still_paces(new_context: NewContext, network_guard: Netw
     page = open_game(new_context, network_guard, FOUR, reduced=True)
     gaps = computer_gaps(page)
     assert min(gaps) >= 350, gaps  # motion.THINK_MS["normal"] under reduced motion
+
+
+def test_refused_drop_in_italian(new_context: NewContext, network_guard: NetworkGuard) -> None:
+    """The engine's reason for a refused drop, on the Italian page, in Italian."""
+    page = open_game(new_context, network_guard, CAPTURE, viewport=DESKTOP)
+    to_my_turn(page)
+    page.locator('[data-action="lang"]').click()
+    page.wait_for_function("() => document.documentElement.lang === 'it'")
+    mouse_drag(page, "5D", center(page, '#table [data-card="QS"]'))
+    said = toast_text(page)
+    assert "non può prendere nulla" in said, said
+    hide_toast(page)
+    mouse_drag(page, "QH", free_felt_point(page))
+    said = toast_text(page)
+    assert "deve prendere" in said, said
