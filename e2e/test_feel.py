@@ -22,8 +22,10 @@ from typing import Any
 
 from conftest import NetworkGuard
 from game_helpers import (
+    DECLARE_TO_WIN,
     DESKTOP,
     NewContext,
+    declare_and_win,
     open_game,
     saved_record,
     saved_view,
@@ -230,6 +232,26 @@ def test_sound_plays_after_a_gesture(new_context: NewContext, network_guard: Net
     marks = page.evaluate("performance.getEntriesByName('scopa-sound-capture').length")
     assert marks >= 1
     wait_settled(page)
+
+
+def test_sounds_of_a_match_over_and_a_deal(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    page = open_game(new_context, network_guard, DECLARE_TO_WIN, reduced=False)
+    declare_and_win(page)  # the button's tap is the gesture that starts the audio
+    view = saved_view(page)
+    side = next(k for k, seats in enumerate(view["sides"]) if view["bottom"] in seats)
+    end = "won" if view["result"]["winner"] == side else "lost"  # the engine's word on it
+    page.wait_for_function("(end) => document.body.dataset.sound === end", arg=end)
+    page.locator('#dlg-count [data-action="close"]').first.click()
+    page.locator('#actions [data-action="new"]').click()
+    page.locator('#dlg-settings [data-action="start"]').click()
+    page.wait_for_function("() => document.body.dataset.sound === 'deal'")
+    names = page.evaluate(
+        "performance.getEntriesByType('mark').map((m) => m.name)"
+        ".filter((n) => n.startsWith('scopa-sound-'))"
+    )
+    assert names[:2] == ["scopa-sound-" + end, "scopa-sound-deal"], names
 
 
 def test_sound_switch_is_remembered_and_silences(

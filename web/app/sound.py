@@ -15,6 +15,7 @@
 from pyscript import document, window
 
 VOLUME = 0.35
+STARTING_MS = 1500  # a context made in a gesture is still starting: its notes wait for it
 
 # Each sound is a list of notes: (start s, frequency Hz, length s, wave, level, glide to Hz).
 # A card is a short falling click; captures and wins are small tunes.
@@ -55,10 +56,15 @@ def follow_silent_switch():
         pass  # other browsers have no audio session: nothing to follow
 
 
+def now_ms():
+    return window.performance.now()
+
+
 class Sound:
     def __init__(self):
         self.ctx = None
         self.out = None
+        self.made = 0  # when the context was made: it starts running a moment later
         self.count = 0
 
     def wake(self):
@@ -67,6 +73,7 @@ class Sound:
             if self.ctx is None:
                 follow_silent_switch()
                 self.ctx = window.AudioContext.new()
+                self.made = now_ms()
                 self.out = self.ctx.createGain()
                 self.out.gain.value = VOLUME
                 self.out.connect(self.ctx.destination)
@@ -85,7 +92,9 @@ class Sound:
         if ctx is None or notes is None or document.hidden:
             return
         self.say_state()
-        if str(ctx.state) != "running":
+        state = str(ctx.state)
+        starting = state == "suspended" and now_ms() - self.made < STARTING_MS
+        if state != "running" and not starting:
             return  # interrupted or suspended: the device or the system is quiet
         now = ctx.currentTime + 0.01
         try:
