@@ -24,6 +24,7 @@ from conftest import NetworkGuard
 from game_helpers import (
     DECLARE_TO_WIN,
     DESKTOP,
+    SWEEP_NOTE,
     NewContext,
     declare_and_win,
     open_game,
@@ -376,3 +377,21 @@ def test_refused_drop_in_italian(new_context: NewContext, network_guard: Network
     mouse_drag(page, "QH", free_felt_point(page))
     said = toast_text(page)
     assert "deve prendere" in said, said
+
+
+def test_a_card_dropped_on_the_felt_meets_the_sweep_warning(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    """A put-down by drag is held by the sweep warning like a tap's (seed 28: the
+    table 3C, the hand AC 6D QC; 6D put down leaves a sweep, e2e/test_coach.py)."""
+    page = open_game(new_context, network_guard, "?seed=28&level=easy&sweep=1")
+    to_my_turn(page)
+    key = saved_view(page)["key"]
+    mouse_drag(page, "6D", free_felt_point(page))
+    page.wait_for_selector(SWEEP_NOTE)
+    page.wait_for_function("() => !document.querySelector('#fx .ghost')")
+    assert saved_view(page)["key"] == key
+    before = moves_made(page)
+    page.locator(SWEEP_NOTE).click()
+    wait_moved(page, before)
+    assert last_move(page)["card"] == "6D" and not last_move(page)["take"]

@@ -21,6 +21,8 @@ from tasks import spawn
 DRAG_PX = 8  # a press moves this far before it is a drag: a tap may wobble
 CLICK_AFTER_MS = 100  # the click that ends a drag comes this soon after it (event times)
 LEFTOVER_MS = 3000  # a held copy of a dropped card is gone by then (move sent or held)
+TIDY_STEP_MS = 100
+HELD = '#actions [data-action="sweep-anyway"]'  # the sweep warning holds the move (sweep_guard.py)
 LIT = "drop-target"
 
 
@@ -180,10 +182,18 @@ class Dragging:
             m.ui.notices.toast(m.i18n.error(error))
 
     async def tidy(self, ghost):
-        """A dropped card's copy that no move took away (held by the sweep warning)."""
-        await asyncio.sleep(LEFTOVER_MS / 1000)
-        if ghost.isConnected:
-            ghost.remove()
+        """A dropped card's copy that no move took away: the move is held by the
+        sweep warning (its note shown), or was not made."""
+        waited = 0
+        while ghost.isConnected and waited < LEFTOVER_MS:
+            if document.querySelector(HELD) is not None:
+                break
+            await asyncio.sleep(TIDY_STEP_MS / 1000)
+            waited += TIDY_STEP_MS
+        if not ghost.isConnected:
+            return  # it flew: the move was made
+        ghost.remove()
+        self.m.ui.motion.dropped = None
         held = document.querySelector("#hand .dragging")
         if held is not None:
             held.classList.remove("dragging")
