@@ -38,7 +38,7 @@ RULES_KEYS = (
 )
 
 #: Keys the help must name (the app's keyboard), in both languages.
-KEYBOARD = ("N", "L", "D", "H", "S", "1", "0")
+KEYBOARD = ("N", "L", "D", "H", "S", "M", "1", "0")
 
 #: Italian terms both languages use as they are.
 TERMS = (

@@ -1,7 +1,8 @@
 # Taps, clicks and keys (MicroPython, main thread): one listener per event
 # type on the document. A click on [data-action] runs that action
 # (actions.py); a card in the hand or on the table goes to the chooser; keys
-# go to keys.py unless a dialog or a text field has them.
+# go to keys.py unless a dialog or a text field has them. Dragging a card is
+# dragging.py's (pointer events); the click that ends a drag is not a tap.
 
 from pyscript import document
 from pyscript.ffi import create_proxy
@@ -16,6 +17,7 @@ class Input:
         self.keys = keys
         self.on_change_in = on_change  # (element) -> None: a form control changed
         self.on_dialog_closed = on_dialog_closed  # (dialog id) -> None
+        self.swallows_click = None  # (click) -> bool: a drag just ended (dragging.py)
         self._proxies = []
         self.listen(document, "click", self.on_click)
         self.listen(document, "keydown", self.on_key)
@@ -39,6 +41,8 @@ class Input:
             event.preventDefault()
             self.actions.run(action.dataset.action, action)
             return
+        if self.swallows_click is not None and self.swallows_click(event):
+            return  # the click a drag ends with (dragging.py) is not a tap
         card = target.closest("[data-card]")
         zone = card.closest("[data-zone]") if card is not None else None
         if zone is None:

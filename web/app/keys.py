@@ -1,8 +1,9 @@
 # The game's keys (outside dialogs): 1-9 and 0 choose a card in hand, arrows
 # move between capture options, Enter confirms (or deals the next hand),
-# Escape cancels; N new match, L computer level, D deck style, H help, S a hint.
+# Escape cancels; N new match, L computer level, D deck style, H help, S a hint,
+# M the sounds on or off.
 
-SHORTCUTS = {"h": "help", "n": "new", "l": "new-level", "d": "deck", "s": "hint"}
+SHORTCUTS = {"h": "help", "n": "new", "l": "new-level", "d": "deck", "s": "hint", "m": "sound"}
 
 
 class Keys:

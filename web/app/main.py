@@ -5,6 +5,8 @@
 #
 #   game_manager.py  the flow: start-up, moves, computer turns, phases
 #   chooser.py       taps and keys that choose a move (selection.py matches them)
+#   dragging.py      a hand card dragged onto the table (drops.py reads the drop)
+#   feel.py          the sound switch and the pace of the computers' moves
 #   opening.py       what the page starts with: the saved match, a link, a dealt table
 #   engine.py        the engine worker, called with JSON text
 #   screens.py       the screens (views/), made when first shown; motion.py animates
@@ -14,6 +16,8 @@
 #   preferences.py   language and deck style
 #   storage.py, durable.py, stats.py   what is kept on the device
 #   i18n.py, strings/*.json, names.py, narration.py   the words
+
+import asyncio
 
 from actions import Actions, close_enclosing_dialog
 from durable import Durable
@@ -62,8 +66,34 @@ actions = Actions()
 actions.on("close", close_enclosing_dialog)
 ui = Screens(i18n)
 manager = GameManager(i18n, storage, ui, actions, prefs)
+ui.motion.set_feel(prefs)  # the pace and the sound switch, before any move is shown
+
+
+def form_changed(target):
+    ui.form_changed(target)
+    if feel is not None:
+        feel.on_change(target)
+
+
 controls = Input(
-    actions, manager.chooser, Keys(manager, actions), ui.form_changed, manager.on_dialog_closed
+    actions, manager.chooser, Keys(manager, actions), form_changed, manager.on_dialog_closed
 )
 manager.start()
+
+
+async def feel_later():
+    """Dragging, and the sound and pace controls, once the first table is on screen:
+    no one can use them before, and their code is compiled then, not at start."""
+    global feel
+    await asyncio.sleep(0.05)  # a frame: the table is painted first
+    from dragging import Dragging
+    from feel import Feel
+
+    feel = Feel(manager)
+    actions.on_all(feel.handlers())
+    controls.swallows_click = Dragging(manager).swallows_click
+
+
+feel = None
+spawn(feel_later())
 spawn(manager.updates.start())  # sw.js: offline play, and new versions between hands

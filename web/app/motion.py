@@ -4,12 +4,20 @@
 # asks the table view to draw the new state at the right moment.
 #
 # Reduced motion is decided here, once: under the system's "reduce motion"
-# setting a move is simply drawn, nothing flies, and the pauses that let a
-# person follow the computers are short (think_ms).
+# setting a move is simply drawn, nothing flies and nothing sounds, but each
+# computer move still stays on screen a moment (think_ms) so that its last
+# move can be read.
+#
+# The pace (a preference: slow, normal, fast; feel.py) sets how long each
+# computer move stays before the next one and how fast cards fly. The sounds
+# (sound.py) are played from here, in step with what is seen; the sound module
+# is loaded and its AudioContext made on the first tap or key after start,
+# never before (browsers start audio only after a gesture).
 
 import asyncio
 
 from dom import by_id, fill, h
+from events import listen
 from pyscript import document, window
 
 FLY_MS = 380
@@ -18,9 +26,18 @@ TO_PILE_MS = 420
 BANNER_S = 0.9
 DEAL_STEP_MS = 60
 
-THINK_MS = 450  # least time a computer move takes on screen, so a person can follow
-THINK_MS_CROWD = 280  # at 4 and 6 players, when several computers play in a row
-THINK_MS_REDUCED = 60
+# The least time each computer move stays on screen before the next one, so a
+# person can see what was taken: (2-3 players, 4-6 players, reduced motion).
+# At 4 and 6 players several computers play in a row, each after the other.
+THINK_MS = {
+    "slow": (1300, 1600, 1000),
+    "normal": (450, 700, 350),
+    "fast": (200, 250, 150),
+}
+# How long the cards take to fly, against the normal pace.
+SPEED = {"slow": 1.5, "normal": 1.0, "fast": 0.6}
+PACES = ("slow", "normal", "fast")
+DROP_KEPT_MS = 3000  # a card dropped flies from where it was dropped, if played by then
 
 
 def prefers_reduced_motion():
@@ -28,6 +45,18 @@ def prefers_reduced_motion():
         return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
     except Exception:
         return False
+
+
+def end_sound(view):
+    """The sound of a hand's end: the match won or lost by the bottom seat's side."""
+    if view.get("phase") != "match-over":
+        return "hand"
+    winner = (view.get("result") or {}).get("winner")
+    bottom = view.get("bottom")
+    for side, seats in enumerate(view.get("sides") or []):
+        if bottom in seats:
+            return "won" if winner == side else "lost"
+    return "hand"
 
 
 def rect(el):
@@ -43,12 +72,45 @@ class Motion:
         self.art = art
         self.table = table  # views.table.TableView: draws the state after a move
         self.reduced = prefers_reduced_motion()
+        self.pace = "normal"
+        self.muted = False
+        self.sound = None  # sound.Sound, made on the first gesture (unless quiet)
+        self.dropped = None  # (card, box, when, its copy): a card just dropped (dragging.py)
+        self._proxies = []
+        for name in ("pointerdown", "keydown"):
+            listen(document, name, self.gesture, self._proxies)
+
+    def set_feel(self, prefs):
+        """The player's pace and sound preferences (feel.py keeps them)."""
+        pace = prefs.get("pace")
+        self.pace = pace if pace in PACES else "normal"
+        self.muted = prefs.get("sound") is False
 
     def think_ms(self, players):
         """The least time a computer's move stays on screen."""
-        if self.reduced:
-            return THINK_MS_REDUCED
-        return THINK_MS if players <= 3 else THINK_MS_CROWD
+        slot = 2 if self.reduced else (0 if players <= 3 else 1)
+        return THINK_MS[self.pace][slot]
+
+    def ms(self, base):
+        return int(base * SPEED[self.pace])
+
+    # -- sound ----------------------------------------------------------------------
+    def quiet(self):
+        return self.reduced or self.muted
+
+    def gesture(self, event=None):
+        """A tap or key: the moment a browser lets the page start its audio."""
+        if self.quiet():
+            return
+        if self.sound is None:
+            from sound import Sound
+
+            self.sound = Sound()
+        self.sound.wake()
+
+    def play(self, name):
+        if not self.quiet() and self.sound is not None:
+            self.sound.play(name)
 
     # -- ghosts -------------------------------------------------------------------
     def ghost(self, code, box, face=True):
@@ -94,17 +156,35 @@ class Motion:
 
     # -- a move -------------------------------------------------------------------
     async def move(self, old, new, event, selection=None, queued=None):
-        """Show a move happening, then leave the page drawn with the new view."""
+        """Show a move happening, then leave the page drawn with the new view
+        (and say that it is: <body data-move-drawn>, the view's key)."""
 
         def draw():
             self.table.render(new, selection, queued)
+            document.body.dataset.moveDrawn = str(new.get("key", ""))
 
+        dropped = self.take_dropped(event)
         if self.reduced or not event or old is None or event.get("kind") == "declare":
             draw()
-            return
+        else:
+            await self.show(old, event, draw, dropped)
+        if event and event.get("hand_over"):
+            self.play(end_sound(new))
+
+    def take_dropped(self, event):
+        """Where the card of this move was dropped (dragging.py), if it just was."""
+        dropped, self.dropped = self.dropped, None
+        if dropped is None:
+            return None
+        dropped[3].remove()  # the held copy: the move's own flies from there
+        if not event or event.get("card") != dropped[0]:
+            return None
+        return dropped[1] if window.performance.now() - dropped[2] < DROP_KEPT_MS else None
+
+    async def show(self, old, event, draw, dropped):
         seat = event.get("seat")
         card = event.get("card")
-        src = rect(self.source_of(old, seat, card))
+        src = dropped or rect(self.source_of(old, seat, card))
         if src is None:
             draw()
             return
@@ -127,8 +207,9 @@ class Motion:
         if dest_el is not None:
             dest_el.style.visibility = "hidden"
         g = self.ghost(card, start)
-        self.fly(g, start, rect(dest_el) or table_box, FLY_MS)
-        await asyncio.sleep(FLY_MS / 1000)
+        self.fly(g, start, rect(dest_el) or table_box, self.ms(FLY_MS))
+        await asyncio.sleep(self.ms(FLY_MS) / 1000)
+        self.play("put")
         if dest_el is not None:
             dest_el.style.visibility = ""
         self.clear()
@@ -148,8 +229,10 @@ class Motion:
             box = rect(by_id("table"))
             over = (box[0] + box[2] / 2 - size[2] / 2, box[1], size[2], size[3])
         g = self.ghost(event.get("card"), start)
-        self.fly(g, start, over, FLY_MS)
-        await asyncio.sleep((FLY_MS + SHOW_TAKE_MS) / 1000)
+        self.fly(g, start, over, self.ms(FLY_MS))
+        await asyncio.sleep(self.ms(FLY_MS) / 1000)
+        self.play("scopa" if event.get("scopa") else "capture")
+        await asyncio.sleep(self.ms(SHOW_TAKE_MS) / 1000)
         ghosts = [(g, start)] + [(self.ghost(code, box), box) for code, box in taken]
         draw()
         pile = document.querySelector(
@@ -161,8 +244,8 @@ class Motion:
             return
         for el, box in ghosts:
             el.style.transformOrigin = "center"
-            self.fly(el, box, (dest[0], dest[1], box[2], box[3]), TO_PILE_MS, 0.55, True)
-        await asyncio.sleep(TO_PILE_MS / 1000)
+            self.fly(el, box, (dest[0], dest[1], box[2], box[3]), self.ms(TO_PILE_MS), 0.55, True)
+        await asyncio.sleep(self.ms(TO_PILE_MS) / 1000)
         self.clear()
         if event.get("scopa"):
             await self.banner(self.i18n.t("scopa"))
@@ -177,6 +260,7 @@ class Motion:
         """New cards in hand slide in (CSS; nothing under reduced motion)."""
         if self.reduced:
             return
+        self.play("deal")
         cards = document.querySelectorAll("#hand .card")
         for k in range(cards.length):
             el = cards.item(k)

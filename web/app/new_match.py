@@ -35,7 +35,7 @@ class NewMatch:
         for key in FORM_KEYS:
             if key in current:
                 settings[key] = current[key]
-        self.m.ui.settings.open(settings, focus)
+        self.m.ui.settings.open(settings, focus, self.m.prefs)
 
     def start(self, settings):
         if settings is None:

@@ -4,7 +4,8 @@
 # Keys (all JSON text):
 #   scopa.v1.record      the match as a spec record (scopa-record/1, settings in meta)
 #   scopa.v1.view        the latest table view the engine sent (drawn at start-up)
-#   scopa.v1.prefs       {"lang": "it"|"en", "deck": "french"|..., "settings": {...}}
+#   scopa.v1.prefs       {"lang": "it"|"en", "deck": "french"|..., "settings": {...},
+#                         "sound": false (muted), "pace": "slow"|"normal"|"fast"}
 #   scopa.v1.stats       statistics (see stats.py)
 #   scopa.v1.saved       the number of the latest save of the game (counts up)
 #   scopa.v1.unreadable  a list of the saved data that could not be read, each

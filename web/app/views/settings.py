@@ -9,6 +9,7 @@ from pyscript import document
 from views.coach_settings import coach_group, on_coach_change, read_coach
 from views.deadline_settings import deadline_group, on_deadline_change, read_deadline
 from views.dialogs import actions_row, button, close_button, open_dialog
+from views.feel_settings import feel_group
 
 TARGET_MIN = 1
 TARGET_MAX = 99
@@ -26,7 +27,8 @@ class SettingsForm:
         self.i18n = i18n
 
     # -- drawing ------------------------------------------------------------------
-    def open(self, settings, focus=None):
+    def open(self, settings, focus=None, prefs=None):
+        """The form for these settings; `prefs`: the device's, for its sound and pace."""
         t = self.i18n.t
         fill(
             by_id("settings-form"),
@@ -36,7 +38,7 @@ class SettingsForm:
                 h("h2", {"id": "dlg-settings-title"}, t("set.title")),
                 close_button(t("btn.close")),
             ),
-            h("div", {"class": "form-grid"}, self.fields(settings)),
+            h("div", {"class": "form-grid"}, self.fields(settings), feel_group(self.i18n, prefs)),
             # watch mode (watch.py): these settings, computers only
             h("p", {"class": "watch-entry"}, button("watch", t("btn.watch"))),
             actions_row(
