@@ -383,24 +383,25 @@ __export__ = [
 # off a channel goes to link_receive(peer, text) as it came (peer: the page's name
 # for that channel), and every reply's "send" lists the texts to put on channels.
 
-try:
-    from link import Device
-    from link_problems import LinkError
-except Exception as exc:  # reported by engine_info's scopa_core_error like the engine's own
-    Device = None
-    LinkError = SessionError
-    _import_error = _import_error or f"{type(exc).__name__}: {exc}"
-
-_device = Device() if Device is not None else None
+# The link (guest, host, fairdeal with hashlib, protocol, rematch, link_saves) is
+# imported by the first link call, not at start: the engine table waits for this
+# module's import, and the link was a third of it (docs/performance.md step 13).
+_device = None  # this device's part in a match with others, made by the first link call
 
 
 def _link(action):
     """Run a link action on this device; the hosted match becomes the worker's session."""
-    global _session
+    global _session, _device
     started = time.perf_counter()
     try:
-        if _device is None:  # the engine or the link did not import: say so, as engine_info does
-            return json.dumps({"ok": False, "error": _import_error, "ms": 0})
+        from link import Device
+        from link_problems import LinkError
+    except Exception as exc:  # the engine or the link did not import: say so
+        error = _import_error or f"{type(exc).__name__}: {exc}"
+        return json.dumps({"ok": False, "error": error, "ms": 0})
+    if _device is None:
+        _device = Device()
+    try:
         reply = action(_device)
     except (LinkError, SessionError) as exc:
         reply = _failure(exc, str(exc))
