@@ -12,22 +12,26 @@ the page restores any match.
 
 from __future__ import annotations
 
+import json
 import random
+import re
 import sys
 from typing import Any
 
 import pytest
 from conftest import ROOT, NetworkGuard
 from game_helpers import (
+    DESKTOP,
     NewContext,
     my_turn,
     open_game,
     reload_with_record,
     saved_view,
+    session_record,
     shot,
     wait_settled,
 )
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 SMALL = {"width": 320, "height": 568}
 PHONE = {"width": 360, "height": 640}
@@ -166,3 +170,146 @@ def test_many_table_cards_leave_the_hand_on_screen(
     for width, inside in table:
         assert width >= 28, f"table cards {width} px wide"
         assert inside, "a table card outside the felt"
+
+
+# --- the toolbar, the toast, the settings' footer, the count ------------------------
+
+TOOLS = ("new", "deck", "lang", "games", "help", "resign")
+
+
+def tool_words(page: Page) -> dict[str, str]:
+    words: dict[str, str] = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('.tools [data-action]')]
+            .map((el) => [el.dataset.action, el.querySelector('.tool-label').textContent]))"""
+    )
+    return words
+
+
+@pytest.mark.parametrize("size", ["360", "desktop"])
+def test_every_tool_says_what_it_is(
+    new_context: NewContext, network_guard: NetworkGuard, size: str
+) -> None:
+    page = open_position(new_context, network_guard, "scopa", PHONE if size == "360" else DESKTOP)
+    for action in TOOLS:
+        button = page.locator(f'.tools [data-action="{action}"]')
+        expect(button).to_be_visible()
+        expect(button.locator(".tool-label")).to_be_visible()
+    assert tool_words(page) == {
+        "new": "New",
+        "deck": "Deck",
+        "lang": "Italiano",
+        "games": "Games",
+        "help": "Help",
+        "resign": "Resign",
+    }
+    expect(page.locator(".tool-more")).to_be_hidden()
+    shot(page, f"toolbar-{size}")
+    page.locator('.tools [data-action="lang"]').click()
+    expect(page.locator('.tools [data-action="games"] .tool-label')).to_have_text("Partite")
+    assert tool_words(page)["lang"] == "English"
+    check_layout(page, f"the Italian toolbar at {size}")
+    shot(page, f"toolbar-{size}-it")
+
+
+def test_a_narrow_phone_has_the_rest_in_a_menu(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    page = open_position(new_context, network_guard, "scopa", SMALL)
+    for action in ("new", "lang", "games", "help"):
+        expect(page.locator(f'.tools [data-action="{action}"] .tool-label')).to_be_visible()
+    resign = page.locator('.tools [data-action="resign"]')
+    expect(resign).to_be_hidden()
+    more = page.locator(".tools .tool-more")
+    expect(more).to_have_attribute("aria-label", "More: deck style, resign")
+    more.click()
+    expect(resign).to_be_visible()
+    expect(page.locator('.tools [data-action="deck"]')).to_be_visible()
+    shot(page, "toolbar-320-menu")
+    check_layout(page, "the menu open at 320 px")
+    resign.click()  # the same button, the same action: resigning asks first
+    expect(page.locator("#dlg-confirm")).to_be_visible()
+    expect(resign).to_be_hidden()
+    page.locator('#dlg-confirm [data-action="close"]').click()
+    more.click()
+    page.keyboard.press("Escape")
+    expect(resign).to_be_hidden()
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+@pytest.mark.parametrize("size", ["360", "desktop"])
+def test_a_toast_leaves_the_score_in_view(
+    new_context: NewContext, network_guard: NetworkGuard, size: str
+) -> None:
+    page = open_position(new_context, network_guard, "scopa-4", PHONE if size == "360" else DESKTOP)
+    page.locator('.tools [data-action="games"]').click()
+    expect(page.locator("#dlg-games")).to_be_visible()
+    text = json.dumps(mid_hand_record(*POSITIONS["scopa"]))
+    with page.expect_file_chooser() as chooser:
+        page.locator('#dlg-games [data-action="import"]').click()
+    chooser.value.set_files(
+        files=[{"name": "m.json", "mimeType": "application/json", "buffer": text.encode()}]
+    )
+    page.locator('#dlg-confirm [data-action="confirm-import"]').click()
+    toast = page.locator("#toast")
+    expect(toast).to_have_text("Match imported.")
+    expect(toast).to_have_class(re.compile(r"\bshow\b"))
+    page.wait_for_timeout(300)  # its entrance (reduced motion: none)
+    shot(page, f"toast-{size}")
+    box, score = toast.bounding_box(), page.locator("#scoreboard").bounding_box()
+    assert box and score
+    assert not overlap(box, score), (box, score)
+
+
+def test_the_settings_footer_leaves_the_variants_readable(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    page = open_position(new_context, network_guard, "scopa", PHONE)
+    page.locator('.tools [data-action="new"]').click()
+    dialog = page.locator("#dlg-settings")
+    expect(dialog).to_be_visible()
+    groups = dialog.locator("fieldset.group, #set-seats")
+    assert groups.count() >= 3
+    for k in range(groups.count()):
+        # scrolled down to the group's end (as a finger or the Tab key takes it)
+        bottom, footer = groups.nth(k).evaluate(
+            """(group) => {
+                group.scrollIntoView({block: 'end'});
+                const shown = [...group.querySelectorAll('.choice, .seat-row, p, legend')]
+                    .filter((el) => el.getClientRects().length);
+                const bottom = Math.max(...shown.map((el) => el.getBoundingClientRect().bottom));
+                const footer = document.querySelector('#settings-form .dialog-actions');
+                return [bottom, footer.getBoundingClientRect().top];
+            }"""
+        )
+        shot(page, f"settings-360-group-{k}")
+        assert bottom <= footer + 0.5, (
+            f"group {k}: its content ends at {bottom}, the footer at {footer}"
+        )
+    # the footer is opaque: nothing of the form shows through it
+    background = dialog.locator(".dialog-actions").evaluate(
+        "(el) => getComputedStyle(el).backgroundColor"
+    )
+    assert background in ("rgb(244, 234, 211)",), background
+
+
+def test_the_count_s_primiera_cards_are_readable(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    page = open_game(new_context, network_guard, viewport=PHONE)
+    wait_settled(page)
+    reload_with_record(page, session_record({"seed": 5, "level": "easy"}))
+    expect(page.locator("#dlg-count")).to_be_visible()
+    widths = page.evaluate(
+        "() => [...document.querySelectorAll('#dlg-count .prim-cards .mini')]"
+        ".map((el) => el.getBoundingClientRect().width)"
+    )
+    assert widths and min(widths) >= 24, widths
+    shot(page, "count-360")
