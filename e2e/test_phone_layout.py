@@ -313,3 +313,13 @@ def test_the_count_s_primiera_cards_are_readable(
     )
     assert widths and min(widths) >= 24, widths
     shot(page, "count-360")
+
+
+@pytest.mark.parametrize("key", ["scopa", "scopone", "scopa-6", "scopone-full"])
+def test_the_desktop_table_still_fits(
+    new_context: NewContext, network_guard: NetworkGuard, key: str
+) -> None:
+    page = open_position(new_context, network_guard, key, DESKTOP)
+    shot(page, f"desktop-{key}")
+    m = check_layout(page, f"{key} at 1280 px")
+    assert m["scopa"] >= (0 if key.endswith("full") else 1)
