@@ -92,7 +92,7 @@ def open_position(
 
 
 #: what a layout measures in the page: the numbers the tests assert
-MEASURE = """() => {
+MEASURE = r"""() => {
     const vw = window.innerWidth, vh = window.innerHeight;
     const box = (el) => el.getBoundingClientRect();
     const out = {vw, vh, scrollWidth: document.scrollingElement.scrollWidth,
@@ -110,6 +110,17 @@ MEASURE = """() => {
     }
     for (const el of document.querySelectorAll('.seat-name, .score-name, .pile-name')) {
         if (el.scrollWidth > el.clientWidth + 0.5) out.cut.push(el.textContent);
+        // wrapped only between words: each word on one line
+        const text = el.firstChild;
+        if (text && text.nodeType === Node.TEXT_NODE) {
+            for (const word of text.data.matchAll(/\S+/g)) {
+                const range = document.createRange();
+                range.setStart(text, word.index);
+                range.setEnd(text, word.index + word[0].length);
+                const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+                if (tops.size > 1) out.cut.push(el.textContent);
+            }
+        }
     }
     for (const el of document.querySelectorAll('.last-move')) {
         for (const card of el.querySelectorAll('.mini')) {
