@@ -13,7 +13,7 @@
 #   actions.py       data-action names and who handles them; input.py, keys.py route
 #   saves.py         unreadable saved data, export/import, statistics (their flow)
 #   updates.py       the service worker: a new version is installed between hands
-#   preferences.py   language and deck style
+#   preferences.py   language and deck style; toolbar.py the toolbar's More menu
 #   storage.py, durable.py, stats.py   what is kept on the device
 #   i18n.py, strings/*.json, names.py, narration.py   the words
 
@@ -30,6 +30,7 @@ from pyscript import window
 from screens import Screens
 from storage import Storage
 from tasks import spawn
+from toolbar import ToolMenu
 
 
 class _NoStorage:
@@ -78,6 +79,7 @@ def form_changed(target):
 controls = Input(
     actions, manager.chooser, Keys(manager, actions), form_changed, manager.on_dialog_closed
 )
+tool_menu = ToolMenu()  # kept: its listener's proxy lives with it
 manager.start()
 
 

@@ -1,9 +1,9 @@
-# The felt: the deck, the hand's number and dealer, the table cards and the
+# The felt: the deck, the hand's number, the table cards and the
 # sides' piles. Hooks: [data-zone="deck"][data-count], [data-zone="table"]
 # (its cards [data-card]), [data-zone="pile"][data-side][data-count][data-scope].
 
 from dom import by_id, fill, h
-from names import my_side, seat_name, side_name, side_of_seat
+from names import my_side, side_name, side_of_seat
 
 
 def layers(n, thin, thick):
@@ -41,12 +41,11 @@ class Felt:
         )
 
     def render_hand_info(self, view):
+        # the dealer is marked by its seat (seats.py), not said again here
         t = self.i18n.t
-        dealer = seat_name(view, view.get("dealer"), self.i18n)
         fill(
             by_id("hand-info"),
             h("span", {"class": "hand-no"}, t("zone.hand_no", n=view.get("hand_no", 1))),
-            h("span", {"class": "dealer-note"}, t("zone.dealer") + ": " + dealer),
         )
 
     def render_table(self, view):

@@ -39,4 +39,5 @@ class Hand:
             hand.dataset.count = str(n)
             fill(hand, [self.art.back("card back") for _ in range(n)])
             me.classList.add("hidden-hand")
+            cards = [None] * n  # the layout follows the cards shown, face up or down
         hand.dataset.n = str(max(len(cards), 1))

@@ -1,6 +1,11 @@
 # The seats around the table: the other players (their face-down cards, their
 # last move) at the top, and the bottom seat's name and last move above the hand.
 # Hooks: [data-zone="opponent"][data-seat][data-count].
+#
+# The dealer is marked once, by its seat, with the word ("Dealer", "Mazziere"):
+# a lone letter said nothing. A last move is its cards drawn large enough to be
+# read on a phone (style.css: at least 24 px wide), in words in its title and
+# for screen readers.
 
 from dom import by_id, fill, h
 from names import my_side, seat_name, side_of_seat
@@ -49,7 +54,7 @@ class Seats:
                         "data-count": n,
                         "aria-label": t("zone.opponent", name=name, n=n),
                     },
-                    self.head(view, seat, "seat-head"),
+                    self.head(view, seat, "seat-head", n),
                     h("div", {"class": "backs", "data-n": n}, backs, badge),
                     h(
                         "div",
@@ -75,16 +80,14 @@ class Seats:
             ),
         )
 
-    def head(self, view, seat, cls):
-        """A seat's turn dot, name, dealer chip and (a computer's) level."""
+    def head(self, view, seat, cls, count=None):
+        """A seat's turn dot, name, dealer mark and (a computer's) level."""
         t = self.i18n.t
         seats = view.get("seats") or []
         info = seats[seat] if seat < len(seats) else {}
         chip = None
         if seat == view.get("dealer"):
-            chip = h(
-                "span", {"class": "dealer-chip", "title": t("zone.dealer")}, t("zone.dealer")[0]
-            )
+            chip = h("span", {"class": "dealer-tag"}, t("zone.dealer"))
         level = None
         if info.get("kind") == "computer":
             level = h("span", {"class": "seat-level"}, t("level." + info.get("level", "normal")))
@@ -93,6 +96,10 @@ class Seats:
             {"class": cls},
             h("span", {"class": "turn-dot", "aria-hidden": "true"}),
             h("span", {"class": "seat-name"}, seat_name(view, seat, self.i18n)),
+            # the cards in hand by the name, where a phone leaves the face-down cards out
+            None
+            if count is None
+            else h("span", {"class": "count-badge head-count", "aria-hidden": "true"}, str(count)),
             chip,
             level,
         )
