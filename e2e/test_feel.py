@@ -300,21 +300,17 @@ def test_reduced_motion_is_quiet(new_context: NewContext, network_guard: Network
 
 # --- the pace of the computers' moves ---------------------------------------------------
 
-WATCH_DRAWS = """() => {
-    window.draws = [];
-    if (window.watching) return;
-    window.watching = new MutationObserver(() => draws.push(
-        [performance.now(), document.body.dataset.moveDrawn]
-    ));
-    const which = {attributes: true, attributeFilter: ['data-move-drawn']};
-    window.watching.observe(document.body, which);
-}"""
+# Each move drawn since a moment: (time, view key), from the marks motion.py makes
+# as it draws.
+DRAWS = """(since) => performance.getEntriesByType('mark')
+    .filter((m) => m.name.startsWith('scopa-move-drawn:') && m.startTime >= since)
+    .map((m) => [m.startTime, m.name.slice('scopa-move-drawn:'.length)])"""
 
 
 def computer_gaps(page: Page) -> list[float]:
     """After the person's move: how long each move stayed the latest before the next."""
     to_my_turn(page)
-    page.evaluate(WATCH_DRAWS)
+    since = page.evaluate("performance.now()")
     view = saved_view(page)
     card = view["hand"][0]
     take = view["moves"][card]["moves"][0]["take"]
@@ -325,7 +321,7 @@ def computer_gaps(page: Page) -> list[float]:
             page.locator(f'#table [data-card="{code}"]').click()
     wait_moved(page, before)
     to_my_turn(page)
-    draws: list[list[Any]] = page.evaluate("window.draws")
+    draws: list[list[Any]] = page.evaluate(DRAWS, since)
     times = [d[0] for k, d in enumerate(draws) if not k or d[1] != draws[k - 1][1]]
     assert len(times) >= 4, draws  # the person's move, then three computers'
     return [b - a for a, b in itertools.pairwise(times)][:3]

@@ -36,6 +36,7 @@ class MatchButtons:
 
     def show_count(self):
         if self.m.view is not None and (self.m.view.get("count") or self.m.view.get("result")):
+            self.m.ui.count_aside = None  # asked for: shown again from now on
             self.m.ui.count.show(self.m.view)
 
     def reveal(self, el):

@@ -22,6 +22,10 @@ class Screens:
         self.prompt = Prompt(i18n)
         self.notices = Notices()
         self._made = {}
+        # the position whose count the person put aside: a later reply for the same
+        # position (the engine's first answer after a reload, another tab's save)
+        # does not bring it back; only asking for it does (match_buttons.show_count)
+        self.count_aside = None
 
     def _view(self, name):
         view = self._made.get(name)
@@ -70,7 +74,7 @@ class Screens:
         phase = view.get("phase")
         if phase in ("hand-over", "match-over"):
             close_dialog("dlg-pass")
-            if view.get("count") or phase == "match-over":
+            if (view.get("count") or phase == "match-over") and not self._aside(view):
                 self.count.show(view)
             return
         close_dialog("dlg-count")
@@ -79,7 +83,12 @@ class Screens:
         else:
             close_dialog("dlg-pass")
 
+    def _aside(self, view):
+        return self.count_aside is not None and self.count_aside == view.get("key")
+
     def dialog_closed(self, name, view):
+        if name == "dlg-count" and view is not None:
+            self.count_aside = view.get("key")
         if name == "dlg-pass" and view is not None and view.get("pass_to") is not None:
             # the pass screen stays until the next person says they hold the device
             self.pass_screen.show(view)
