@@ -16,17 +16,9 @@ from scopa_core.cards import reading_order
 from scopa_core.coach import REVIEW_BUDGET, analyse, review_position, sweep_chance, view_before
 from scopa_core.hand import HandState
 from scopa_core.record import load_record
-from tests.test_web_session import engine_worker
+from tests.test_web_session import call, engine_worker
 
 BUDGET = 1500
-
-
-def call(name: str, arg: object = None) -> dict[str, Any]:
-    function = getattr(engine_worker, name)
-    text = function() if arg is None else function(json.dumps(arg))
-    reply = json.loads(text)
-    assert isinstance(reply, dict)
-    return reply
 
 
 def start(**settings: Any) -> dict[str, Any]:

@@ -13,7 +13,6 @@ import json
 import re
 from itertools import combinations
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -21,7 +20,7 @@ from scopa_core import tutorial as script
 from scopa_core.cards import CARD_NAMES, bits
 from scopa_core.hand import HandState
 from scopa_core.moves import Move
-from tests.test_web_session import engine_worker
+from tests.test_web_session import call
 
 STRINGS = Path(__file__).resolve().parent.parent / "web" / "app" / "strings"
 LESSONS = ("value", "sum", "single", "forced", "scopa", "last")
@@ -162,14 +161,6 @@ def test_the_words_say_the_count(lang: str) -> None:
 
 
 # -- the worker ---------------------------------------------------------------------------
-
-
-def call(name: str, arg: object = None) -> dict[str, Any]:
-    function = getattr(engine_worker, name)
-    text = function() if arg is None else function(json.dumps(arg))
-    reply = json.loads(text)
-    assert isinstance(reply, dict)
-    return reply
 
 
 def test_the_worker_plays_the_script_and_leaves_the_match_alone() -> None:

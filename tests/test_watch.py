@@ -8,23 +8,12 @@ deals the next; the player's match in the worker is never touched.
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import pytest
 
 from scopa_core.coach import analyse, option_json
-from tests.test_web_session import engine_worker
+from tests.test_web_session import call, engine_worker
 
 BUDGET = 1200
-
-
-def call(name: str, arg: object = None) -> dict[str, Any]:
-    function = getattr(engine_worker, name)
-    text = function() if arg is None else function(json.dumps(arg))
-    reply = json.loads(text)
-    assert isinstance(reply, dict)
-    return reply
 
 
 @pytest.mark.parametrize(("preset", "players"), [("scopa", 2), ("scopa-4", 4), ("scopa-6", 6)])

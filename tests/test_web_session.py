@@ -34,6 +34,15 @@ from session import Session, SessionError  # noqa: E402
 CARD = re.compile(r'"([A2-7JQK][DHSC])"')
 
 
+def call(name: str, arg: object = None) -> dict[str, Any]:
+    """An exported worker function called as the page calls it: JSON text in and out."""
+    function = getattr(engine_worker, name)
+    text = function() if arg is None else function(json.dumps(arg))
+    reply = json.loads(text)
+    assert isinstance(reply, dict)
+    return reply
+
+
 def choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """A random legal move, picked through the page's own selection logic."""
     moves = view["moves"]

@@ -1,7 +1,7 @@
 # Opening and closing the page's <dialog> elements, and the pieces every
 # dialog has: its heading (whose id labels the dialog) and buttons.
 
-from dom import by_id, h
+from dom import by_id, h, placed
 from pyscript import document
 
 
@@ -16,6 +16,18 @@ def close_dialog(name):
     dlg = by_id(name)
     if dlg.open:
         dlg.close()
+
+
+def made_dialog(name, cls):
+    """A <dialog> of a screen's own, made the first time it is shown and labelled
+    by its heading (`name`-title)."""
+    attrs = {"class": "dialog " + cls, "aria-labelledby": name + "-title"}
+    return placed(name, "dialog", attrs, document.body)
+
+
+def is_dialog_open(name):
+    node = by_id(name)
+    return node is not None and bool(node.open)
 
 
 def any_dialog_open():

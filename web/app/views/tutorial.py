@@ -8,11 +8,17 @@
 # the hand's cards are buttons with data-action="tutorial-card" (not
 # data-zone="hand": the game's chooser never sees them).
 
-from dom import by_id, fill, h, placed
-from pyscript import document
+from dom import by_id, fill, h
 from pyscript.ffi import to_js
 
-from views.dialogs import actions_row, button, dialog_head, open_dialog
+from views.dialogs import (
+    actions_row,
+    button,
+    dialog_head,
+    is_dialog_open,
+    made_dialog,
+    open_dialog,
+)
 
 DIALOG = "dlg-tutorial"
 LESSON_ID = "tut-lesson"  # the marked card is described by the lesson
@@ -40,16 +46,10 @@ class TutorialView:
         self.art = art
 
     def dialog(self):
-        return placed(
-            DIALOG,
-            "dialog",
-            {"class": "dialog dialog-tutorial", "aria-labelledby": DIALOG + "-title"},
-            document.body,
-        )
+        return made_dialog(DIALOG, "dialog-tutorial")
 
     def is_open(self):
-        node = by_id(DIALOG)
-        return node is not None and bool(node.open)
+        return is_dialog_open(DIALOG)
 
     def close(self):
         if self.is_open():

@@ -9,13 +9,20 @@
 # cards [data-card], .watch-table [data-card], .watch-ranking li[data-played].
 
 from coach_words import move_text, reasons_text, worth_text
-from dom import by_id, fill, h, placed
+from dom import by_id, fill, h
 from names import seat_name
 from narration import describe, result_text
 from pyscript import document
 from pyscript.ffi import to_js
 
-from views.dialogs import actions_row, button, dialog_head, open_dialog
+from views.dialogs import (
+    actions_row,
+    button,
+    dialog_head,
+    is_dialog_open,
+    made_dialog,
+    open_dialog,
+)
 
 DIALOG = "dlg-watch"
 SPEEDS = ("slow", "normal", "fast")
@@ -27,16 +34,10 @@ class WatchView:
         self.art = art
 
     def dialog(self):
-        return placed(
-            DIALOG,
-            "dialog",
-            {"class": "dialog dialog-watch", "aria-labelledby": DIALOG + "-title"},
-            document.body,
-        )
+        return made_dialog(DIALOG, "dialog-watch")
 
     def is_open(self):
-        node = by_id(DIALOG)
-        return node is not None and bool(node.open)
+        return is_dialog_open(DIALOG)
 
     def busy(self, on):
         node = by_id(DIALOG)
