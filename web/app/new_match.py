@@ -3,6 +3,7 @@
 # progress is abandoned. The match itself is started by the game manager.
 
 from opening import DEFAULT_SETTINGS
+from tasks import spawn
 from views.dialogs import close_dialog
 
 FORM_KEYS = ("preset", "variants", "target", "level", "seats", "sweep_warning")
@@ -38,6 +39,9 @@ class NewMatch:
         self.m.ui.settings.open(settings, focus)
 
     def start(self, settings):
+        if any(seat.get("kind") == "remote" for seat in settings.get("seats") or []):
+            spawn(self.m.link.flow.host(settings))  # friends on other devices (link_pairing.py)
+            return
         if self.m.in_progress():
             self.ask(settings)
         else:

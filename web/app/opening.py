@@ -87,6 +87,7 @@ class Opening:
         mark(m.timings, "engine-table")
         m.saves.show_problems()
         self.ask_about_link()
+        await m.link.flow.resume()  # an invitation link, or a match with friends (linking.py)
         m.connecting = False
         queued = m.queued
         m.queued = None
