@@ -273,3 +273,170 @@ def test_a_whole_match_and_no_hidden_card_sent(
     assert leaks(host_record, 1, texts) == []
     assert guest_record["meta"]["link"]["checks"]
     assert all(c["ok"] for c in guest_record["meta"]["link"]["checks"])
+
+
+def play_moves(pages: list[Page], n: int) -> None:
+    for _ in range(n):
+        assert play_one(pages) == "play"
+
+
+def tables_agree(host: Page, guest: Page) -> None:
+    """The same table on both devices, drawn: the worker's views and the cards shown."""
+    for page in (host, guest):
+        wait_settled(page)
+    h, g = link_view(host)["view"], link_view(guest)["view"]
+    for key in ("table", "moves_in_hand", "hand_no", "to_move", "scores"):
+        assert h.get(key) == g.get(key), key
+    for page, view in ((host, h), (guest, g)):
+        shown = page.eval_on_selector_all(
+            '[data-zone="table"] [data-card]', "(cards) => cards.map((c) => c.dataset.card)"
+        )
+        assert sorted(shown) == sorted(view["table"])
+
+
+def test_a_bad_message_is_refused_and_play_goes_on(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    host, guest = two_devices(new_context, network_guard)
+    play_moves([host, guest], 2)
+    before = link_view(host)["view"]
+    match = link_view(guest)["link"]["match"]
+    hostile = [
+        "{not json",
+        json.dumps({"v": 1, "kind": "move", "match": match, "seq": 0, "move": {"card": "KD"}}),
+        json.dumps({"v": 1, "kind": "move", "match": match, "seq": 2, "move": {"card": "ZZ"}}),
+        json.dumps({"v": 1, "kind": "resign", "match": "someone-else"}),
+        "x" * 70_000,  # over the transport's limit: dropped before anyone reads it
+    ]
+    for text in hostile:
+        assert guest.evaluate("(t) => window.scopaLink.send('host', t)", text)
+    guest.wait_for_function(
+        "() => window.__got.filter((t) => JSON.parse(t).kind === 'refuse').length >= 4",
+        timeout=30_000,
+    )
+    after = link_view(host)["view"]
+    assert after["table"] == before["table"] and after["phase"] == "play"
+    assert after["moves_in_hand"] == before["moves_in_hand"]
+    play_moves([host, guest], 2)
+    tables_agree(host, guest)
+
+
+def test_a_resignation_ends_the_match_on_both(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    host, guest = two_devices(new_context, network_guard)
+    play_moves([host, guest], 2)
+    wait_settled(guest)
+    guest.locator('.tools [data-action="resign"]').click()
+    guest.locator('#dlg-confirm [data-action="confirm-resign"]').click()
+    for page in (host, guest):
+        page.wait_for_function("() => document.body.dataset.phase === 'match-over'", timeout=30_000)
+    end = link_view(host)["view"]["result"]["end"]
+    assert end["reason"] == "resigned" and end["seat"] == 1
+    assert link_view(guest)["view"]["result"]["end"]["reason"] == "resigned"
+
+
+def test_a_guest_reloads_pairs_again_and_the_match_goes_on(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    host, guest = two_devices(new_context, network_guard)
+    play_moves([host, guest], 3)
+    tables_agree(host, guest)
+    moves = link_view(host)["view"]["moves_in_hand"]
+    guest.reload()
+    for page in (host, guest):
+        wait_link(page, "lost")
+    guest.locator('#dlg-pair [data-pairing="in"]').wait_for()
+    enter(host, answer(guest, invitation(host)))
+    for page in (host, guest):
+        wait_link(page, "connected")
+    tables_agree(host, guest)
+    assert link_view(guest)["view"]["moves_in_hand"] == moves
+    play_moves([host, guest], 2)
+    tables_agree(host, guest)
+    assert link_view(host)["view"]["moves_in_hand"] == moves + 2
+
+
+# The host's page alters every reveal it sends: the guest's own check must catch it.
+TAMPER = """
+(() => {
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (data) {
+    let text = String(data);
+    if (text.includes('"kind": "reveal"') || text.includes('"kind":"reveal"')) {
+      const message = JSON.parse(text);
+      const s = message.secret;
+      message.secret = (s[0] === '0' ? '1' : '0') + s.slice(1);
+      text = JSON.stringify(message);
+    }
+    return send.call(this, text);
+  };
+})();
+"""
+
+
+def test_a_tampered_reveal_is_flagged_on_the_guest(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    host = device(new_context, network_guard)
+    host.add_init_script(TAMPER)
+    host.reload()
+    wait_for_play(host)
+    guest = device(new_context, network_guard)
+    enter(host, join(guest, open_friend_table(host, target=1)))
+    play_match(host, [guest])
+    guest.wait_for_function("() => document.body.dataset.dealCheck === 'failed'")
+    checks = link_view(guest)["link"]["checks"]
+    assert checks and not checks[0]["ok"], checks
+    assert host.evaluate("document.body.dataset.dealCheck") is None
+
+
+def test_four_players_two_friends_and_a_computer(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    host = device(new_context, network_guard)
+    guests = [device(new_context, network_guard), device(new_context, network_guard)]
+    first = open_friend_table(host, preset="scopa-4", remote=(1,))
+    enter(host, join(guests[0], first))
+    host.wait_for_function(  # the next friend's invitation, a new code
+        "(old) => { const o = document.querySelector('#dlg-pair [data-pairing=out]');"
+        " return o && o.textContent !== old; }",
+        arg=first,
+        timeout=60_000,
+    )
+    enter(host, join(guests[1], invitation(host)))
+    for page in (host, *guests):
+        wait_link(page, "connected")
+    seats = [link_view(g)["link"]["seat"] for g in guests]
+    assert sorted(seats) == [1, 2]
+    play_moves([host, *guests], 8)
+    record = json.loads(call_engine(host, "link_export")["text"])
+    for guest, seat in zip(guests, seats, strict=True):
+        assert leaks(record, seat, got(guest)) == []
+        assert sorted(link_view(guest)["view"]["table"]) == sorted(link_view(host)["view"]["table"])
+
+
+def test_two_browser_processes(
+    new_context: NewContext,
+    network_guard: NetworkGuard,
+    browser_type: Any,
+    browser_type_launch_args: dict[str, Any],
+) -> None:
+    """The host in this browser, the guest in a second Chromium process."""
+    host = device(new_context, network_guard)
+    other = browser_type.launch(**browser_type_launch_args)
+    try:
+        base = host.url.split("?")[0]
+        context = network_guard.watch(other.new_context(viewport={"width": 360, "height": 640}))
+        context.add_init_script(LOG_CHANNEL)
+        guest = context.new_page()
+        guest.goto(base + "?fresh=1&sweep=0")
+        wait_for_play(guest)
+        enter(host, join(guest, open_friend_table(host)))
+        for page in (host, guest):
+            wait_link(page, "connected")
+        play_moves([host, guest], 4)
+        tables_agree(host, guest)
+        context.close()
+    finally:
+        other.close()
