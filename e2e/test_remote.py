@@ -53,8 +53,10 @@ LOG_CHANNEL = """
 LINK_IS = "(state) => document.body.dataset.link === state"
 
 
-def device(new_context: NewContext, guard: NetworkGuard, query: str = "?fresh=1") -> Page:
-    page = open_game(new_context, guard, query)
+def device(
+    new_context: NewContext, guard: NetworkGuard, query: str = "?fresh=1", **context_args: Any
+) -> Page:
+    page = open_game(new_context, guard, query, **context_args)
     page.add_init_script(LOG_CHANNEL)
     page.reload()
     wait_for_play(page)
@@ -440,3 +442,42 @@ def test_two_browser_processes(
         context.close()
     finally:
         other.close()
+
+
+READ_QR = """
+async (svg) => {
+  const copy = svg.cloneNode(true);
+  copy.setAttribute('width', '800');
+  copy.setAttribute('height', '800');
+  const text = new XMLSerializer().serializeToString(copy);
+  return await window.scopaQR.fromImage(new Blob([text], { type: 'image/svg+xml' }));
+}
+"""
+
+
+def test_the_codes_go_as_qr_codes(new_context: NewContext, network_guard: NetworkGuard) -> None:
+    """The host's invitation read from its QR code by the guest's photo picker, and
+    the guest's answer read back from its QR code (jsQR: no BarcodeDetector here)."""
+    host = device(new_context, network_guard, device_scale_factor=3)  # a phone's screen
+    guest = device(new_context, network_guard)
+    code = open_friend_table(host)
+    own = host.locator("#dlg-pair .pairing-qr svg").evaluate_handle("(svg) => svg")
+    assert host.evaluate(READ_QR, own) == code  # the QR code holds the whole invitation
+    photo = host.locator("#dlg-pair .pairing-qr svg").screenshot()
+    guest.locator('[data-action="new"]').click()
+    guest.locator('[data-action="join"]').click()
+    with guest.expect_file_chooser() as chooser:
+        guest.locator('#dlg-pair [data-action="pair-photo"]').click()
+    chooser.value.set_files(files=[{"name": "qr.png", "mimeType": "image/png", "buffer": photo}])
+    out = guest.locator('#dlg-pair [data-pairing="out"]')
+    out.wait_for(timeout=30_000)
+    assert guest.locator('#dlg-pair [data-pairing="in"]').count() == 0
+    reply = guest.locator("#dlg-pair .pairing-qr svg").evaluate_handle("(svg) => svg")
+    read = guest.evaluate(READ_QR, reply)
+    assert read == out.inner_text()
+    assert code.split("#join=")[1] != read
+    enter(host, read)
+    for page in (host, guest):
+        wait_link(page, "connected")
+    requests = " ".join(network_guard.requests)
+    assert "jsQR.js" in requests and "qrcode.js" in requests

@@ -8,8 +8,10 @@
 
 import json
 
+from dom import h
 from linking import HOST_PEER, JOIN, LINK_KEY
-from pyscript import window
+from pyscript import document, window
+from pyscript.ffi import create_proxy
 from tasks import spawn
 from views.dialogs import close_dialog
 
@@ -114,6 +116,54 @@ class Pairing:
                 k.view.note(self.t("pair.bad_answer"))
                 return
             k.view.step(self.t("pair.connecting"))
+
+    # -- QR codes (link/qr.js) -----------------------------------------------------------------
+    async def scan(self):
+        """The camera, until it shows a QR code: its text is the code entered."""
+        video = document.getElementById("pairing-video")
+        if video is None:
+            return
+        video.hidden = False
+        self.k.view.note(self.t("pair.scanning"))
+        try:
+            text = await window.scopaQR.scan(video)
+        except Exception as exc:
+            window.console.warn("link: no camera:", str(exc))
+            self.k.view.note(self.t("pair.no_camera"))
+            text = None
+        video.hidden = True
+        await self.read(text)
+
+    def photo(self):
+        """A photo (or a screenshot) of the other device's QR code."""
+        picker = document.getElementById("pair-photo-file")
+        if picker is None:
+            picker = h("input", {"type": "file", "accept": "image/*", "id": "pair-photo-file"})
+            picker.hidden = True
+            self._picked = create_proxy(lambda event: spawn(self.picked(picker)))
+            picker.addEventListener("change", self._picked)
+            document.body.append(picker)
+        picker.value = ""
+        picker.click()
+
+    async def picked(self, picker):
+        files = picker.files
+        if files is None or files.length == 0:
+            return
+        try:
+            text = await window.scopaQR.fromImage(files.item(0))
+        except Exception as exc:
+            window.console.warn("link: no QR code in the photo:", str(exc))
+            text = None
+        await self.read(text)
+
+    async def read(self, text):
+        if not text:
+            self.k.view.note(self.t("pair.no_qr"))
+            return
+        window.scopaQR.stop()
+        self.k.view.put(str(text))
+        await self.pair()
 
     def copy(self):
         try:

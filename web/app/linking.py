@@ -65,6 +65,8 @@ class Linking:
             "pair": lambda el: spawn(self.flow.pair()),
             "pair-copy": lambda el: self.flow.copy(),
             "pair-share": lambda el: self.flow.share(),
+            "pair-scan": lambda el: spawn(self.flow.scan()),
+            "pair-photo": lambda el: self.flow.photo(),
         }
 
     @property

@@ -3,9 +3,12 @@
 # (data-pairing="in", confirmed with data-action="pair"), and one sentence
 # saying what to do next. It draws only; app/linking.py is the flow.
 
-from dom import by_id, fill, h
+from dom import by_id, fill, h, s
+from pyscript import window
 
 from views.dialogs import actions_row, button, dialog_head, open_dialog
+
+WHITE = "#fff"  # a QR code's quiet zone and light modules, whatever the theme
 
 
 class PairingView:
@@ -32,12 +35,33 @@ class PairingView:
         return h(
             "div",
             {"class": "pairing-out"},
+            self.qr(code),
             h("p", {"class": "pairing-code", "data-pairing": "out", "id": "pairing-out"}, code),
             h(
                 "div",
                 {"class": "pairing-buttons"},
                 button("pair-copy", t("pair.copy")),
                 button("pair-share", t("pair.share"), "btn", {"id": "pair-share"}),
+            ),
+        )
+
+    def qr(self, code):
+        """The code as a QR code (link/qr.js), or nothing if it cannot be made."""
+        try:
+            made = window.scopaQR.path(code)
+            size, d = int(made.size), str(made.d)
+        except Exception as exc:
+            window.console.warn("no QR code:", str(exc))
+            return None
+        box = "-3 -3 " + str(size + 6) + " " + str(size + 6)
+        return h(
+            "div",
+            {"class": "pairing-qr"},
+            s(
+                "svg",
+                {"viewBox": box, "role": "img", "aria-label": self.i18n.t("pair.qr_label")},
+                s("rect", {"x": -3, "y": -3, "width": size + 6, "height": size + 6, "fill": WHITE}),
+                s("path", {"d": d, "fill": "#000"}),
             ),
         )
 
@@ -61,7 +85,20 @@ class PairingView:
                 },
             ),
             button("pair", t("pair.confirm"), "btn primary"),
+            h(
+                "div",
+                {"class": "pairing-buttons"},
+                button("pair-scan", t("pair.scan")),
+                button("pair-photo", t("pair.photo")),
+            ),
+            h("video", {"class": "pairing-video", "id": "pairing-video", "hidden": True}),
         )
+
+    def put(self, text):
+        """A code read from a QR code, as if pasted."""
+        field = by_id("dlg-pair").querySelector('[data-pairing="in"]')
+        if field is not None:
+            field.textContent = text
 
     def pasted(self):
         field = by_id("dlg-pair").querySelector('[data-pairing="in"]')
