@@ -15,6 +15,23 @@ from pyscript.ffi import create_proxy
 from tasks import spawn
 from views.dialogs import close_dialog
 
+ICE_SCHEMES = ("stun:", "turn:", "turns:")
+
+
+def ice_servers(text):
+    """The STUN/TURN setting, one server a line: `stun:host:port`, or
+    `turn:host:port username password`; anything else is left out."""
+    servers = []
+    for line in str(text or "").splitlines():
+        parts = line.split()
+        if not parts or not parts[0].startswith(ICE_SCHEMES):
+            continue
+        server = {"urls": parts[0]}
+        if len(parts) >= 3:
+            server["username"], server["credential"] = parts[1], parts[2]
+        servers.append(server)
+    return servers
+
 
 class Pairing:
     def __init__(self, linking):
@@ -24,11 +41,22 @@ class Pairing:
     def t(self, key, **values):
         return self.m.i18n.t(key, **values)
 
+    def read_ice(self):
+        """The new-match dialog's STUN/TURN field, kept and given to the transport."""
+        field = document.getElementById("set-ice")
+        if field is not None:
+            text = str(field.innerText or "").strip()
+            self.m.prefs["ice_servers"] = text
+            self.m.storage.save_prefs(self.m.prefs)
+        text = self.m.prefs.get("ice_servers") or ""
+        window.scopaLink.configure(json.dumps(ice_servers(text)))
+
     # -- the host ------------------------------------------------------------------------
     async def host(self, settings):
         """The new-match dialog's start with friends' seats: the table is opened and
         the first friend is invited."""
         k, m = self.k, self.m
+        self.read_ice()
         close_dialog("dlg-settings")
         m.prefs["settings"] = settings
         m.storage.save_prefs(m.prefs)
@@ -74,6 +102,7 @@ class Pairing:
     # -- a guest ---------------------------------------------------------------------------
     def ask_join(self):
         """The new-match dialog's "join a friend": paste the friend's invitation."""
+        self.read_ice()
         close_dialog("dlg-settings")
         k = self.k
         if k.role is not None:

@@ -53,8 +53,8 @@ class Linking:
         from link_pairing import Pairing
 
         self.flow = Pairing(self)
+        self.flow.read_ice()  # the STUN/TURN servers chosen before, if any
         self.set_body("none")
-        window.scopaLink.configure(json.dumps(manager.prefs.get("ice_servers") or []))
         self._proxy = create_proxy(self.on_event)
         window.scopaLink.listen(self._proxy)
 
@@ -82,6 +82,8 @@ class Linking:
         engine = self.m.engine
         if name in LEAVING and self.role is not None:
             self.leave()
+        if self.role == "guest" and name == "export_record":
+            return await engine.call("link_export")  # the guest's own record of the match
         if self.role == "guest" and name in LINKED:
             call = GUEST_CALLS.get(name)
             if call is None:

@@ -36,6 +36,7 @@ class NewMatch:
         for key in FORM_KEYS:
             if key in current:
                 settings[key] = current[key]
+        settings["ice_servers"] = self.m.prefs.get("ice_servers") or ""  # STUN/TURN
         self.m.ui.settings.open(settings, focus)
 
     def start(self, settings):

@@ -89,9 +89,34 @@ class SettingsForm:
                     button("join", t("set.join")),
                 ),
                 h("p", {"class": "hint"}, t("set.friend_hint")),
+                self.ice_field(settings.get("ice_servers") or ""),
             ),
             coach_group(self.i18n, settings),
         ]
+
+    def ice_field(self, text):
+        """STUN/TURN servers for play across networks (empty: no outside service)."""
+        t = self.i18n.t
+        return h(
+            "details",
+            {"class": "ice", "open": bool(text)},
+            h("summary", None, t("set.ice")),
+            h("p", {"class": "hint"}, t("set.ice_hint")),
+            h(
+                "div",
+                {
+                    "class": "pairing-field",
+                    "id": "set-ice",
+                    "contenteditable": "plaintext-only",
+                    "role": "textbox",
+                    "aria-multiline": "true",
+                    "aria-label": t("set.ice"),
+                    "data-placeholder": "stun:stun.example.org:3478",
+                    "spellcheck": "false",
+                },
+                text,
+            ),
+        )
 
     def target_field(self, target):
         t = self.i18n.t
