@@ -16,6 +16,7 @@ import re
 import time
 from typing import Any
 
+import pytest
 from conftest import BOOT_TIMEOUT_MS, NetworkGuard, call_engine, wait_for_play
 from game_helpers import NewContext, open_game, replay, tap_move, wait_settled
 from playwright.sync_api import Page
@@ -262,7 +263,7 @@ def two_devices(new_context: NewContext, guard: NetworkGuard, target: int = 11) 
 def test_a_whole_match_and_no_hidden_card_sent(
     new_context: NewContext, network_guard: NetworkGuard
 ) -> None:
-    host, guest = two_devices(new_context, network_guard, target=1)
+    host, guest = two_devices(new_context, network_guard, target=3)
     play_match(host, [guest])
     for page in (host, guest):
         page.wait_for_function("() => document.body.dataset.phase === 'match-over'")
@@ -323,18 +324,20 @@ def test_a_bad_message_is_refused_and_play_goes_on(
     tables_agree(host, guest)
 
 
+@pytest.mark.parametrize("seat", [1, 0])
 def test_a_resignation_ends_the_match_on_both(
-    new_context: NewContext, network_guard: NetworkGuard
+    new_context: NewContext, network_guard: NetworkGuard, seat: int
 ) -> None:
     host, guest = two_devices(new_context, network_guard)
     play_moves([host, guest], 2)
-    wait_settled(guest)
-    guest.locator('.tools [data-action="resign"]').click()
-    guest.locator('#dlg-confirm [data-action="confirm-resign"]').click()
+    resigning = [host, guest][seat]
+    wait_settled(resigning)
+    resigning.locator('.tools [data-action="resign"]').click()
+    resigning.locator('#dlg-confirm [data-action="confirm-resign"]').click()
     for page in (host, guest):
         page.wait_for_function("() => document.body.dataset.phase === 'match-over'", timeout=30_000)
     end = link_view(host)["view"]["result"]["end"]
-    assert end["reason"] == "resigned" and end["seat"] == 1
+    assert end["reason"] == "resigned" and end["seat"] == seat
     assert link_view(guest)["view"]["result"]["end"]["reason"] == "resigned"
 
 
@@ -481,3 +484,22 @@ def test_the_codes_go_as_qr_codes(new_context: NewContext, network_guard: Networ
         wait_link(page, "connected")
     requests = " ".join(network_guard.requests)
     assert "jsQR.js" in requests and "qrcode.js" in requests
+
+
+def test_the_host_reloads_and_invites_again(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    host, guest = two_devices(new_context, network_guard)
+    play_moves([host, guest], 3)
+    moves = link_view(host)["view"]["moves_in_hand"]
+    host.reload()
+    for page in (host, guest):
+        wait_link(page, "lost")
+    guest.locator('#dlg-pair [data-pairing="in"]').wait_for()
+    enter(host, answer(guest, invitation(host)))
+    for page in (host, guest):
+        wait_link(page, "connected")
+    tables_agree(host, guest)
+    assert link_view(host)["view"]["moves_in_hand"] == moves
+    play_moves([host, guest], 2)
+    tables_agree(host, guest)
