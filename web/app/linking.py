@@ -106,6 +106,7 @@ class Linking:
             if not window.scopaLink.send(item["to"], item["text"]):
                 window.console.warn("link: channel closed, not sent to", item["to"])
         self.role = reply.get("role")
+        document.body.dataset.linkRole = self.role or ""  # a guest has no hint (style.css)
         self.link = reply.get("link") or {}
         self.keep(reply.get("save"))
         self.say(reply)
@@ -140,6 +141,7 @@ class Linking:
         for peer in self.peers():
             window.scopaLink.close(peer)
         self.role, self.link, self.mode, self.pairing, self.joining = None, {}, None, None, []
+        document.body.dataset.linkRole = ""
         try:  # noqa: SIM105 -- MicroPython has no contextlib.suppress
             window.localStorage.removeItem(LINK_KEY)
         except Exception:

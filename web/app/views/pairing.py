@@ -11,6 +11,14 @@ from views.dialogs import actions_row, button, dialog_head, open_dialog
 WHITE = "#fff"  # a QR code's quiet zone and light modules, whatever the theme
 
 
+def can_share():
+    """The system share sheet exists (phones, some desktops); Copy is always there."""
+    try:
+        return bool(window.navigator.share)
+    except Exception:
+        return False
+
+
 class PairingView:
     def __init__(self, i18n):
         self.i18n = i18n
@@ -41,7 +49,7 @@ class PairingView:
                 "div",
                 {"class": "pairing-buttons"},
                 button("pair-copy", t("pair.copy")),
-                button("pair-share", t("pair.share"), "btn", {"id": "pair-share"}),
+                button("pair-share", t("pair.share"), "btn", {"hidden": not can_share()}),
             ),
         )
 
