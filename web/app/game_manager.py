@@ -163,6 +163,7 @@ class GameManager:
 
     def dialogs(self):
         self.ui.show_dialogs(self.view)
+        self.link.rematching.show()  # a match with friends: the rematch on the result screen
 
     def on_dialog_closed(self, name):
         self.ui.dialog_closed(name, self.view)

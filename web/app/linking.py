@@ -47,18 +47,27 @@ class Linking:
         self.pairing = None  # the host's channel being paired
         self.joining = []  # host: channels open whose hello has not come yet
         self.count = 0  # host: channels named so far (g1, g2...)
+        self.channels = []  # every channel opened (after a swapped rematch: the old names)
         self.events = []
         self.draining = False
         self.invitation = invitation_code()
         from link_pairing import Pairing
 
         self.flow = Pairing(self)
+        from rematching import Rematching
+
+        self.rematching = Rematching(self)
         self.flow.read_ice()  # the STUN/TURN servers chosen before, if any
         self.set_body("none")
         self._proxy = create_proxy(self.on_event)
         window.scopaLink.listen(self._proxy)
 
     def handlers(self):
+        found = self.rematching.handlers()
+        found.update(self.own_handlers())
+        return found
+
+    def own_handlers(self):
         return {
             "friend": lambda el: self.m.ui.settings.friend(),
             "join": lambda el: self.flow.ask_join(),
@@ -110,6 +119,7 @@ class Linking:
         self.link = reply.get("link") or {}
         self.keep(reply.get("save"))
         self.say(reply)
+        self.rematching.took(reply)
         self.show_state()
         return True
 
@@ -141,6 +151,7 @@ class Linking:
         for peer in self.peers():
             window.scopaLink.close(peer)
         self.role, self.link, self.mode, self.pairing, self.joining = None, {}, None, None, []
+        self.channels = []
         document.body.dataset.linkRole = ""
         try:  # noqa: SIM105 -- MicroPython has no contextlib.suppress
             window.localStorage.removeItem(LINK_KEY)
@@ -150,9 +161,12 @@ class Linking:
         self.set_body("none")
 
     def peers(self):
-        if self.role == "guest":
-            return [HOST_PEER]
-        return ["g" + str(k) for k in range(1, self.count + 1)]
+        named = (
+            [HOST_PEER]
+            if self.role == "guest"
+            else ["g" + str(k) for k in range(1, self.count + 1)]
+        )
+        return named + [peer for peer in self.channels if peer not in named]
 
     # -- <body data-link> --------------------------------------------------------------
     def set_body(self, state):
@@ -180,6 +194,11 @@ class Linking:
             close_dialog("dlg-pair")
         elif self.role == "guest" and self.mode is None and not self.link.get("connected"):
             self.flow.ask_again()  # the channel to the host dropped: a new code from it
+        self.m.clock.follow()  # a paused match stops the clock on every device
+
+    def paused(self):
+        """The match waits for a device (a channel lost): nobody's time runs."""
+        return self.state() != "connected" or bool(self.link.get("paused"))
 
     # -- channel events (link/rtc.js), one at a time in order ----------------------------
     def on_event(self, kind, peer, detail):
@@ -237,6 +256,8 @@ class Linking:
 
     async def opened(self, peer):
         engine = self.m.engine
+        if peer not in self.channels:
+            self.channels.append(peer)
         if self.mode == "host" or self.role == "host":
             self.pairing = None
             self.joining.append(peer)
