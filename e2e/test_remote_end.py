@@ -96,14 +96,17 @@ def test_the_guest_runs_out_of_time_and_the_match_ends_on_both(
     new_context: NewContext, network_guard: NetworkGuard
 ) -> None:
     host, guest = paired(new_context, network_guard, 5)
-    assert link_view(guest)["view"]["settings"]["deadline"] == 5
     host_moves_if_first(host)
+    assert link_view(guest)["link"]["deadline"] == 5
     # the guest's turn: the same countdown on both devices, for seat 1
     for page in (host, guest):
         wait_clock(page, 1)
         shown = clock(page)
         assert shown is not None and 1 <= shown["left"] <= 5
     shot(guest, "remote-clock-guest")
+    shot(host, "remote-clock-host")
+    expect(host.locator("#clock .clock-who")).to_have_text("Friend")  # whose time it is
+    expect(guest.locator("#clock .clock-who")).to_have_count(0)  # the guest's own
     # nobody moves: the host's engine ends the match, on both devices
     for page in (host, guest):
         page.wait_for_function(OVER, timeout=30_000)

@@ -84,7 +84,8 @@ class MoveClock:
             self._view = ClockView(self.m.i18n)
         left = clock.left_s()
         name = seat_name(view, clock.seat, self.m.i18n)
-        self._view.show(name, clock.seat, left, clock.total, clock.state)
+        other = view.get("to_move_kind") == "remote"  # drawn by this person's line: named
+        self._view.show(name, clock.seat, left, clock.total, clock.state, other)
         if clock.state == "running" and not self.warned and 0 < left <= warn_at(clock.total):
             self.warned = True
             self.m.ui.notices.announce(self.m.i18n.t("clock.say_left", name=name, n=left))
