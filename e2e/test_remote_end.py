@@ -39,12 +39,13 @@ def clock(page: Page) -> dict[str, Any] | None:
     return state
 
 
-def friend_table_with_deadline(host: Page, seconds: int) -> str:
+def friend_table(host: Page, seconds: int | None) -> str:
     """The host's new-match dialog: a friend's seat and a move deadline; the invitation."""
     host.locator('[data-action="new"]').click()
     host.locator('[data-action="friend"]').click()
-    host.locator("#set-deadline").select_option("other")
-    host.locator("#set-deadline-s").press_sequentially(str(seconds))
+    if seconds is not None:
+        host.locator("#set-deadline").select_option("other")
+        host.locator("#set-deadline-s").press_sequentially(str(seconds))
     host.locator('#dlg-settings [data-action="start"]').click()
     return invitation(host)
 
@@ -52,21 +53,10 @@ def friend_table_with_deadline(host: Page, seconds: int) -> str:
 def paired(new_context: NewContext, guard: NetworkGuard, seconds: int | None) -> list[Page]:
     host = device(new_context, guard)
     guest = device(new_context, guard)
-    if seconds is None:
-        code = invitation_plain(host)
-    else:
-        code = friend_table_with_deadline(host, seconds)
-    enter(host, join(guest, code))
+    enter(host, join(guest, friend_table(host, seconds)))
     for page in (host, guest):
         wait_link(page, "connected")
     return [host, guest]
-
-
-def invitation_plain(host: Page) -> str:
-    host.locator('[data-action="new"]').click()
-    host.locator('[data-action="friend"]').click()
-    host.locator('#dlg-settings [data-action="start"]').click()
-    return invitation(host)
 
 
 def host_moves_if_first(host: Page) -> None:
