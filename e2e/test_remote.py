@@ -389,6 +389,8 @@ def test_a_tampered_reveal_is_flagged_on_the_guest(
     wait_for_play(host)
     guest = device(new_context, network_guard)
     enter(host, join(guest, open_friend_table(host, target=1)))
+    for page in (host, guest):
+        wait_link(page, "connected")  # the guest's worker holds its seat before anyone looks
     play_match(host, [guest])
     guest.wait_for_function("() => document.body.dataset.dealCheck === 'failed'")
     checks = link_view(guest)["link"]["checks"]
