@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -276,6 +277,20 @@ def test_a_whole_match_and_no_hidden_card_sent(
     assert leaks(host_record, 1, texts) == []
     assert guest_record["meta"]["link"]["checks"]
     assert all(c["ok"] for c in guest_record["meta"]["link"]["checks"])
+    for page, record in ((host, host_record), (guest, guest_record)):
+        assert exported(page) == record  # "Your games", Export: the device's own record
+
+
+def exported(page: Page) -> dict[str, Any]:
+    """The match as the page's own Export button downloads it."""
+    while page.locator("dialog[open]").count():  # the count at the match's end
+        page.keyboard.press("Escape")
+    page.locator('.tools [data-action="games"]').click()
+    with page.expect_download() as download:
+        page.locator('#dlg-games [data-action="export"]').click()
+    record: dict[str, Any] = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    page.keyboard.press("Escape")
+    return record
 
 
 def play_moves(pages: list[Page], n: int) -> None:
