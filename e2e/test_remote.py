@@ -11,9 +11,11 @@ its seat may not see.
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +26,7 @@ from playwright.sync_api import Page
 from scopa_core.cards import CARD_NAMES
 from scopa_core.hand import HandState
 from scopa_core.record import load_record
+from tools.serve import DIST, netlify_csp, serving, url_of
 
 CARD = re.compile(r"(?<![A-Za-z0-9])([A2-7JQK][DHSC])(?![A-Za-z0-9])")
 
@@ -276,6 +279,20 @@ def test_a_whole_match_and_no_hidden_card_sent(
     assert leaks(host_record, 1, texts) == []
     assert guest_record["meta"]["link"]["checks"]
     assert all(c["ok"] for c in guest_record["meta"]["link"]["checks"])
+    for page, record in ((host, host_record), (guest, guest_record)):
+        assert exported(page) == record  # "Your games", Export: the device's own record
+
+
+def exported(page: Page) -> dict[str, Any]:
+    """The match as the page's own Export button downloads it."""
+    while page.locator("dialog[open]").count():  # the count at the match's end
+        page.keyboard.press("Escape")
+    page.locator('.tools [data-action="games"]').click()
+    with page.expect_download() as download:
+        page.locator('#dlg-games [data-action="export"]').click()
+    record: dict[str, Any] = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    page.keyboard.press("Escape")
+    return record
 
 
 def play_moves(pages: list[Page], n: int) -> None:
@@ -450,42 +467,50 @@ def test_two_browser_processes(
 
 
 READ_QR = """
-async (svg) => {
-  const copy = svg.cloneNode(true);
-  copy.setAttribute('width', '800');
-  copy.setAttribute('height', '800');
-  const text = new XMLSerializer().serializeToString(copy);
-  return await window.scopaQR.fromImage(new Blob([text], { type: 'image/svg+xml' }));
+async (png) => {
+  const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+  return await window.scopaQR.fromImage(new Blob([bytes], { type: 'image/png' }));
 }
 """
 
 
-def test_the_codes_go_as_qr_codes(new_context: NewContext, network_guard: NetworkGuard) -> None:
+def test_the_codes_go_as_qr_codes_under_the_production_csp(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
     """The host's invitation read from its QR code by the guest's photo picker, and
-    the guest's answer read back from its QR code (jsQR: no BarcodeDetector here)."""
-    host = device(new_context, network_guard, device_scale_factor=3)  # a phone's screen
-    guest = device(new_context, network_guard)
-    code = open_friend_table(host)
-    own = host.locator("#dlg-pair .pairing-qr svg").evaluate_handle("(svg) => svg")
-    assert host.evaluate(READ_QR, own) == code  # the QR code holds the whole invitation
-    photo = host.locator("#dlg-pair .pairing-qr svg").screenshot()
-    guest.locator('[data-action="new"]').click()
-    guest.locator('[data-action="join"]').click()
-    with guest.expect_file_chooser() as chooser:
-        guest.locator('#dlg-pair [data-action="pair-photo"]').click()
-    chooser.value.set_files(files=[{"name": "qr.png", "mimeType": "image/png", "buffer": photo}])
-    out = guest.locator('#dlg-pair [data-pairing="out"]')
-    out.wait_for(timeout=30_000)
-    assert guest.locator('#dlg-pair [data-pairing="in"]').count() == 0
-    reply = guest.locator("#dlg-pair .pairing-qr svg").evaluate_handle("(svg) => svg")
-    read = guest.evaluate(READ_QR, reply)
-    assert read == out.inner_text()
-    assert code.split("#join=")[1] != read
-    enter(host, read)
-    for page in (host, guest):
-        wait_link(page, "connected")
-    requests = " ".join(network_guard.requests)
-    assert "jsQR.js" in requests and "qrcode.js" in requests
+    the guest's answer read back from its QR code (jsQR: no BarcodeDetector here),
+    with the site served under netlify.toml's Content-Security-Policy."""
+    with serving(DIST, csp=netlify_csp()) as server:
+        address = url_of(server) + "?fresh=1"
+        phone = {"device_scale_factor": 3}  # a phone's screen, photographed
+        host = device(new_context, network_guard, address, **phone)
+        guest = device(new_context, network_guard, address, **phone)
+        code = open_friend_table(host)
+        photo = host.locator("#dlg-pair .pairing-qr svg").screenshot()
+        assert host.evaluate(READ_QR, b64(photo)) == code  # the whole invitation
+        guest.locator('[data-action="new"]').click()
+        guest.locator('[data-action="join"]').click()
+        with guest.expect_file_chooser() as chooser:
+            guest.locator('#dlg-pair [data-action="pair-photo"]').click()
+        chooser.value.set_files(
+            files=[{"name": "qr.png", "mimeType": "image/png", "buffer": photo}]
+        )
+        out = guest.locator('#dlg-pair [data-pairing="out"]')
+        out.wait_for(timeout=30_000)
+        assert guest.locator('#dlg-pair [data-pairing="in"]').count() == 0
+        reply = guest.locator("#dlg-pair .pairing-qr svg").screenshot()
+        read = guest.evaluate(READ_QR, b64(reply))
+        assert read == out.inner_text()
+        enter(host, read)
+        for page in (host, guest):
+            wait_link(page, "connected")
+        play_moves([host, guest], 2)
+        requests = " ".join(network_guard.requests)
+        assert "jsQR.js" in requests and "qrcode.js" in requests
+
+
+def b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
 
 
 def test_the_host_reloads_and_invites_again(

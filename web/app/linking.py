@@ -57,10 +57,13 @@ class Linking:
         from rematching import Rematching
 
         self.rematching = Rematching(self)
-        self.flow.read_ice()  # the STUN/TURN servers chosen before, if any
         self.set_body("none")
-        self._proxy = create_proxy(self.on_event)
-        window.scopaLink.listen(self._proxy)
+        try:  # link/rtc.js: a browser without it still plays everything else
+            self.flow.read_ice()  # the STUN/TURN servers chosen before, if any
+            self._proxy = create_proxy(self.on_event)
+            window.scopaLink.listen(self._proxy)
+        except Exception as exc:
+            window.console.warn("link: no transport:", str(exc))
 
     def handlers(self):
         found = self.rematching.handlers()

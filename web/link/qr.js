@@ -72,15 +72,14 @@
     return code ? code.data : null;
   };
 
+  // createImageBitmap, not an <img> of a blob: URL, which the site's policy
+  // (img-src 'self') refuses
   const fromImage = async (blob) => {
-    const url = URL.createObjectURL(blob);
+    const bitmap = await createImageBitmap(blob);
     try {
-      const image = new Image();
-      image.src = url;
-      await image.decode();
-      return await read(image, image.naturalWidth || 512, image.naturalHeight || 512);
+      return await read(bitmap, bitmap.width, bitmap.height);
     } finally {
-      URL.revokeObjectURL(url);
+      bitmap.close();
     }
   };
 
