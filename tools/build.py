@@ -293,7 +293,11 @@ MICROPYTHON = Runtime(
     "@micropython/micropython-webassembly-pyscript",
     ("micropython.mjs", "micropython.wasm"),
 )
-RUNTIMES = (PYODIDE, PYSCRIPT, MICROPYTHON)
+# QR codes for pairing with a friend's device (issue 16, web/link/qr.js): made
+# by qrcode-generator, read by jsQR where the browser has no BarcodeDetector.
+QRCODE = Runtime("qrcode", "qrcode-generator", ("dist/qrcode.js",))
+JSQR = Runtime("jsqr", "jsqr", ("dist/jsQR.js",))
+RUNTIMES = (PYODIDE, PYSCRIPT, MICROPYTHON, QRCODE, JSQR)
 
 # Placeholders in web/ files: "@PYODIDE@/pyodide.mjs" ->
 # "runtime/pyodide-314.0.7-<content hash>/pyodide.mjs".

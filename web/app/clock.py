@@ -27,7 +27,7 @@ def clock_for(view, phase):
     """(seat, seconds) when the seat to move is on the clock, else None: the match
     has a deadline, the page is in the play phase (not while a move is on its way
     or a computer thinks), and that seat is a person whose hand is shown (in
-    hot-seat: once they said they hold the device)."""
+    hot-seat: once they said they hold the device) or a friend on another device."""
     if view is None or phase != "play":
         return None
     deadline = (view.get("settings") or {}).get("deadline")
@@ -36,6 +36,9 @@ def clock_for(view, phase):
     seat = view.get("to_move")
     if seat is None or view.get("to_move_kind") == "computer":
         return None
+    seats = view.get("seats") or []
+    if isinstance(seat, int) and 0 <= seat < len(seats) and seats[seat].get("plays") == "computer":
+        return None  # a guest's table: the host's computer, which has no clock either
     if view.get("pass_to") is not None:
         return None
     return (seat, deadline)

@@ -23,6 +23,7 @@ class GameManager:
     def __init__(self, i18n, storage, ui, actions, prefs):
         from chooser import Chooser
         from coaching import Coaching
+        from linking import Linking
         from match_buttons import MatchButtons
         from move_clock import MoveClock
         from new_match import NewMatch
@@ -53,8 +54,9 @@ class GameManager:
         self.tabs = Tabs(self)  # other tabs of the app: saves numbered, catching up
         self.coach = Coaching(self)  # hint, sweep warning, reviews
         self.clock = MoveClock(self)  # the per-move deadline: follows each phase
+        self.link = Linking(self)  # friends on other devices (linking.py routes the calls)
         owners = (self.chooser, self.new_match, self.saves, self.updates, self.preferences)
-        owners += (self.coach, MatchButtons(self))
+        owners += (self.coach, MatchButtons(self), self.link)
         for owner in owners:
             actions.on_all(owner.handlers())
 
@@ -85,7 +87,7 @@ class GameManager:
     async def call(self, name, arg=None):
         self.calling += 1
         try:
-            return await self.engine.call(name, arg)
+            return await self.link.route(name, arg)
         finally:
             self.calling -= 1
 
@@ -101,7 +103,8 @@ class GameManager:
         old = self.view
         view = reply["view"]
         event = reply.get("event")
-        if not await self.tabs.commit(view, reply.get("record")):
+        # a guest's device keeps its seat in the link's save (linking.py), not as its game
+        if self.link.role != "guest" and not await self.tabs.commit(view, reply.get("record")):
             await self.tabs.catch_up(dropped=acted)
             return False
         self.record = reply.get("record")
@@ -160,6 +163,7 @@ class GameManager:
 
     def dialogs(self):
         self.ui.show_dialogs(self.view)
+        self.link.rematching.show()  # a match with friends: the rematch on the result screen
 
     def on_dialog_closed(self, name):
         self.ui.dialog_closed(name, self.view)

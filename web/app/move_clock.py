@@ -16,6 +16,17 @@
 #
 # At 0 the worker's timeout(seat) ends the match against that seat's side
 # (refused, and nothing changes, when the position has moved on meanwhile).
+#
+# With friends on other devices (linking.py) every device shows the countdown
+# of the seat to move, friends' seats included, started when its page draws
+# the position. The host's engine is the referee: only the host's page calls
+# timeout, for its own people and its friends' seats alike; a guest's clock
+# shows 0:00 and waits for the host's end. A paused match (a channel lost,
+# <body data-link="lost">) stops the clock on every device, and it starts
+# afresh from the whole deadline once the players have paired again. A hidden
+# page does NOT pause it in remote play: the others are waiting, and a player
+# must not be able to stall them forever by switching apps (a hidden page's
+# timers are slowed, so its countdown may end late, never early).
 
 from clock import Clock, clock_for, warn_at
 from engine import now_ms
@@ -52,7 +63,11 @@ class MoveClock:
         if clock.key != key or clock.seat != seat or clock.state == "off":
             self.warned = False
             clock.start(seat, seconds, key, running=False)
-        if document.hidden:
+        link = getattr(self.m, "link", None)  # made after the clock
+        linked = link is not None and link.role is not None
+        if linked and link.paused():
+            clock.start(seat, seconds, key, running=False)  # the whole deadline once paired
+        elif document.hidden and not linked:
             clock.pause()
         else:
             clock.resume()
@@ -69,13 +84,16 @@ class MoveClock:
             self._view = ClockView(self.m.i18n)
         left = clock.left_s()
         name = seat_name(view, clock.seat, self.m.i18n)
-        self._view.show(name, clock.seat, left, clock.total, clock.state)
+        other = view.get("to_move_kind") == "remote"  # drawn by this person's line: named
+        self._view.show(name, clock.seat, left, clock.total, clock.state, other)
         if clock.state == "running" and not self.warned and 0 < left <= warn_at(clock.total):
             self.warned = True
             self.m.ui.notices.announce(self.m.i18n.t("clock.say_left", name=name, n=left))
 
     # -- out of time ------------------------------------------------------------------
     def expired(self, seat, key):
+        if self.m.link.role == "guest":
+            return  # the host's page is the referee: its end message ends the match here
         self.m.launch(self.time_out(seat, key))
 
     async def time_out(self, seat, key):

@@ -7,6 +7,15 @@
 # imports them in CPython.
 
 
+def kind_of(info):
+    """person, computer, or remote: a friend on another device. On a friend's device
+    the other seats are all remote, and a computer among them `plays` computer."""
+    kind = info.get("kind")
+    if kind == "remote" and info.get("plays") == "computer":
+        return "computer"
+    return kind
+
+
 def seat_name(view, seat, i18n):
     seats = view.get("seats") or []
     if seat is None or seat >= len(seats):
@@ -14,6 +23,9 @@ def seat_name(view, seat, i18n):
     info = seats[seat]
     if info.get("name"):
         return info["name"]
+    if kind_of(info) == "remote":
+        friends = [s for s in range(len(seats)) if kind_of(seats[s]) == "remote"]
+        return i18n.t("seat.friend") if len(friends) == 1 else i18n.t("seat.friend_n", n=seat + 1)
     persons = [s for s in range(len(seats)) if seats[s]["kind"] == "person"]
     sides = view.get("sides") or []
     side_of = {}
@@ -29,17 +41,19 @@ def seat_name(view, seat, i18n):
         mates = [
             s
             for s in range(len(seats))
-            if s != me and side_of.get(s) == side_of.get(me) and seats[s]["kind"] == "computer"
+            if s != me and side_of.get(s) == side_of.get(me) and kind_of(seats[s]) == "computer"
         ]
         if seat in mates:
             if len(mates) == 1:
                 return i18n.t("seat.partner")
             return i18n.t("seat.partner") + " " + str(mates.index(seat) + 1)
-        rivals = [s for s in range(len(seats)) if seats[s]["kind"] == "computer" and s not in mates]
+        rivals = [
+            s for s in range(len(seats)) if kind_of(seats[s]) == "computer" and s not in mates
+        ]
         if len(rivals) == 1:
             return i18n.t("seat.computer")
         return i18n.t("seat.computer_n", n=rivals.index(seat) + 1)
-    computers = [s for s in range(len(seats)) if seats[s]["kind"] == "computer"]
+    computers = [s for s in range(len(seats)) if kind_of(seats[s]) == "computer"]
     if len(computers) == 1:
         return i18n.t("seat.computer")
     return i18n.t("seat.computer_n", n=computers.index(seat) + 1)

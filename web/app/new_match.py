@@ -3,6 +3,7 @@
 # progress is abandoned. The match itself is started by the game manager.
 
 from opening import DEFAULT_SETTINGS
+from tasks import spawn
 from views.dialogs import close_dialog
 
 FORM_KEYS = ("preset", "variants", "target", "level", "seats", "sweep_warning", "deadline")
@@ -35,11 +36,15 @@ class NewMatch:
         for key in FORM_KEYS:
             if key in current:
                 settings[key] = current[key]
+        settings["ice_servers"] = self.m.prefs.get("ice_servers") or ""  # STUN/TURN
         self.m.ui.settings.open(settings, focus, self.m.prefs)
 
     def start(self, settings):
         if settings is None:
             return  # the form says what is wrong (a custom deadline out of range)
+        if any(seat.get("kind") == "remote" for seat in settings.get("seats") or []):
+            spawn(self.m.link.flow.host(settings))  # friends on other devices (link_pairing.py)
+            return
         if self.m.in_progress():
             self.ask(settings)
         else:

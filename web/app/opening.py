@@ -88,6 +88,7 @@ class Opening:
         mark(m.timings, "engine-table")
         m.saves.show_problems()
         self.ask_about_link()
+        await m.link.flow.resume()  # an invitation link, or a match with friends (linking.py)
         m.connecting = False
         m.clock.follow()  # the move clock waited for the engine (move_clock.py)
         if self.first_visit and not m.prefs.get("tutorial_seen"):

@@ -10,7 +10,7 @@ from views.notices import Notices
 from views.prompt import Prompt
 from views.table import TableView
 
-DIALOG_VIEWS = ("count", "pass_screen", "confirm", "settings", "help")
+DIALOG_VIEWS = ("count", "pass_screen", "confirm", "settings", "help", "pairing")
 
 
 class Screens:
@@ -51,6 +51,10 @@ class Screens:
             from views.settings import SettingsForm
 
             return SettingsForm(i18n)
+        if name == "pairing":
+            from views.pairing import PairingView
+
+            return PairingView(i18n)
         from views.help import HelpView
 
         return HelpView(i18n)

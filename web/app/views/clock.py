@@ -20,9 +20,10 @@ class ClockView:
         attrs = {"class": "clock", "role": "timer", "data-clock": "off", "hidden": True}
         return placed("clock", "div", attrs, by_id("me"), by_id("hand"))
 
-    def show(self, name, seat, left, total, state):
-        """The countdown of `seat` (called `name`): `left` of `total` seconds."""
-        drawn = (name, seat, left, total, state)
+    def show(self, name, seat, left, total, state, other=False):
+        """The countdown of `seat` (called `name`): `left` of `total` seconds;
+        `other`: not this device's person (a friend on another device): named."""
+        drawn = (name, seat, left, total, state, other)
         if drawn == self.drawn:
             return
         self.drawn = drawn
@@ -40,6 +41,7 @@ class ClockView:
         fill(
             el,
             self.icon(),
+            h("span", {"class": "clock-who", "aria-hidden": "true"}, name) if other else None,
             h("span", {"class": "clock-time", "aria-hidden": "true"}, clock_text(left)),
         )
         el.hidden = False

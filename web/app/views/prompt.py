@@ -58,6 +58,8 @@ class Prompt:
         name = seat_name(view, view.get("to_move"), self.i18n)
         if view.get("to_move_kind") == "computer":
             return self.show(t("status.thinking", name=name))
+        if view.get("to_move_kind") == "remote":  # a friend on another device (linking.py)
+            return self.show(t("status.waiting_friend", name=name))
         if selection is None:
             return self.your_turn(view, name)
         return self.choosing(selection)

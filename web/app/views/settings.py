@@ -10,6 +10,7 @@ from views.coach_settings import coach_group, on_coach_change, read_coach
 from views.deadline_settings import deadline_group, on_deadline_change, read_deadline
 from views.dialogs import actions_row, button, close_button, open_dialog
 from views.feel_settings import feel_group
+from views.friend_settings import friend_controls
 
 TARGET_MIN = 1
 TARGET_MAX = 99
@@ -86,6 +87,7 @@ class SettingsForm:
                 h("legend", None, t("set.seats")),
                 h("div", {"id": "seat-rows"}),
                 h("p", {"class": "hint"}, t("set.hotseat_hint")),
+                *friend_controls(self.i18n, settings),
             ),
             deadline_group(self.i18n, settings),
             coach_group(self.i18n, settings),
@@ -183,7 +185,8 @@ class SettingsForm:
 
     def seat_row(self, k, seat, players):
         t = self.i18n.t
-        person = seat.get("kind") == "person"
+        kind = seat.get("kind")
+        person = kind == "person"
         team = None
         if players >= 4:
             team = h("span", {"class": "team-chip team-" + str(k % 2)}, "A" if k % 2 == 0 else "B")
@@ -196,7 +199,8 @@ class SettingsForm:
                 "select",
                 {"class": "seat-kind", "aria-label": label},
                 option("person", t("set.person"), person),
-                option("computer", t("set.computer"), not person),
+                option("computer", t("set.computer"), kind == "computer"),
+                option("remote", t("set.remote"), kind == "remote"),
             ),
             # contenteditable, not <input>: Chromium asks its autofill server about
             # every page with text inputs, and nothing may leave the device
@@ -271,6 +275,17 @@ class SettingsForm:
         )
 
     # -- its own controls ---------------------------------------------------------
+    def friend(self):
+        """ "Play a friend on another device": the seat across (2 players: the other
+        one) becomes a friend's; the host then starts the table as usual."""
+        selects = document.querySelectorAll("#seat-rows .seat-kind")
+        if any(selects.item(k).value == "remote" for k in range(selects.length)):
+            return
+        seat = 1 if selects.length == 2 or selects.length == 3 else selects.length // 2
+        if seat < selects.length:
+            selects.item(seat).value = "remote"
+            self.read_seats()
+
     def on_change(self, target):
         """A change inside the form: the game (seat rows) or a seat's kind (its name field)."""
         on_coach_change(target)

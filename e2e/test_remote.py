@@ -1,0 +1,532 @@
+"""Playing a friend on another device (issue 16), in real Chromium: two and three
+browser contexts pair through the real UI (the `data-pairing="out"` text of one
+page pasted into the `data-pairing="in"` field of the other) over real WebRTC
+with no ICE server configured, so every candidate is an address of this machine.
+
+Every text put on a channel is logged by a wrapper around
+RTCDataChannel.prototype.send (add_init_script), and what each guest received
+is checked against the host's record at the end: a guest never receives a card
+its seat may not see.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import BOOT_TIMEOUT_MS, NetworkGuard, call_engine, wait_for_play
+from game_helpers import NewContext, open_game, replay, tap_move, wait_settled
+from playwright.sync_api import Page
+
+from scopa_core.cards import CARD_NAMES
+from scopa_core.hand import HandState
+from scopa_core.record import load_record
+from tools.serve import DIST, netlify_csp, serving, url_of
+
+CARD = re.compile(r"(?<![A-Za-z0-9])([A2-7JQK][DHSC])(?![A-Za-z0-9])")
+
+# Every text this page sends or receives on a data channel, in order.
+LOG_CHANNEL = """
+(() => {
+  window.__sent = [];
+  window.__got = [];
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (data) {
+    window.__sent.push(String(data));
+    return send.call(this, data);
+  };
+  const add = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (type, fn, options) {
+    if (this instanceof RTCDataChannel && type === 'message') {
+      const wrapped = (event) => {
+        window.__got.push(String(event.data));
+        return fn.call(this, event);
+      };
+      return add.call(this, type, wrapped, options);
+    }
+    return add.call(this, type, fn, options);
+  };
+})();
+"""
+
+LINK_IS = "(state) => document.body.dataset.link === state"
+
+
+def device(
+    new_context: NewContext, guard: NetworkGuard, query: str = "?fresh=1", **context_args: Any
+) -> Page:
+    page = open_game(new_context, guard, query, **context_args)
+    page.add_init_script(LOG_CHANNEL)
+    page.reload()
+    wait_for_play(page)
+    return page
+
+
+def open_friend_table(
+    host: Page, preset: str = "scopa", remote: tuple[int, ...] = (), target: int = 11
+) -> str:
+    """The host's new-match dialog: a friend's seat, start; the invitation's text."""
+    host.locator('[data-action="new"]').click()
+    host.select_option("#set-preset", preset)
+    for _ in range(11 - target):
+        host.locator('[data-action="target-down"]').click()
+    host.locator('[data-action="friend"]').click()
+    for seat in remote:
+        host.select_option(f'#seat-rows [data-seat="{seat}"] .seat-kind', "remote")
+    host.locator('#dlg-settings [data-action="start"]').click()
+    return invitation(host)
+
+
+def invitation(host: Page) -> str:
+    out = host.locator('#dlg-pair [data-pairing="out"]')
+    out.wait_for(timeout=30_000)
+    return out.inner_text()
+
+
+def join(guest: Page, code: str) -> str:
+    """The guest's "join a friend", the host's code pasted; the answer's text."""
+    guest.locator('[data-action="new"]').click()
+    guest.locator('[data-action="join"]').click()
+    return answer(guest, code)
+
+
+def answer(guest: Page, code: str) -> str:
+    guest.locator('#dlg-pair [data-pairing="in"]').fill(code)
+    guest.locator('#dlg-pair [data-action="pair"]').click()
+    out = guest.locator('#dlg-pair [data-pairing="out"]')
+    out.wait_for(timeout=30_000)
+    return out.inner_text()
+
+
+def enter(host: Page, code: str) -> None:
+    host.locator('#dlg-pair [data-pairing="in"]').fill(code)
+    host.locator('#dlg-pair [data-action="pair"]').click()
+
+
+def pair(host: Page, guest: Page, fresh: bool = True) -> None:
+    code = invitation(host)
+    enter(host, join(guest, code) if fresh else answer(guest, code))
+
+
+def link_view(page: Page) -> dict[str, Any]:
+    reply: dict[str, Any] = call_engine(page, "link_view")
+    return reply
+
+
+def wait_link(page: Page, state: str) -> None:
+    page.wait_for_function(LINK_IS, arg=state, timeout=BOOT_TIMEOUT_MS)
+
+
+def test_two_devices_pair_and_deal(new_context: NewContext, network_guard: NetworkGuard) -> None:
+    host = device(new_context, network_guard)
+    guest = device(new_context, network_guard)
+    assert host.evaluate("document.body.dataset.link") == "none"
+    code = open_friend_table(host)
+    assert "#join=O1" in code
+    assert host.evaluate("document.body.dataset.link") == "pairing"
+    enter(host, join(guest, code))
+    for page in (host, guest):
+        wait_link(page, "connected")
+        wait_settled(page)
+    host_view = link_view(host)["view"]
+    guest_view = link_view(guest)["view"]
+    assert host_view["table"] == guest_view["table"]
+    assert guest_view["viewer"] == 1 and host_view["viewer"] == 0
+    assert len(guest.locator('[data-zone="hand"] [data-card]').all()) == 3
+
+
+# -- playing over the channel ---------------------------------------------------------
+
+
+def settled_view(page: Page) -> dict[str, Any]:
+    wait_settled(page)
+    view: dict[str, Any] = link_view(page)["view"]
+    return view
+
+
+def mine(view: dict[str, Any]) -> bool:
+    return bool(view["phase"] == "play" and view.get("moves") and view["viewer"] == view["to_move"])
+
+
+def play_one(pages: list[Page]) -> str:
+    """Wait for a device whose person is to move and make its first legal move;
+    "hand-over" or "match-over" when every device shows that instead."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        views = [link_view(p)["view"] for p in pages]
+        phases = {v["phase"] if v else None for v in views}
+        if phases == {"match-over"} or phases == {"hand-over"}:
+            return phases.pop()
+        for page, view in zip(pages, views, strict=True):
+            if view and mine(view) and page.evaluate(DRAWN, view["to_move"]):
+                before = link_view(pages[0])["view"]["moves_in_hand"]
+                card = view["hand"][0]
+                tap_move(page, card, view["moves"][card]["moves"][0]["take"])
+                wait_moved(pages[0], before)
+                return "play"
+        time.sleep(0.05)
+    said = [
+        (
+            p.evaluate(
+                "[document.body.dataset.phase, document.body.className,"
+                " document.body.dataset.seatToMove, document.body.dataset.link]"
+            ),
+            {k: (v or {}).get(k) for k in ("phase", "to_move", "viewer", "to_move_kind", "hand")},
+        )
+        for p, v in zip(pages, views, strict=True)
+    ]
+    raise AssertionError(f"no device could move: {said}")
+
+
+DRAWN = (
+    "(seat) => document.body.dataset.phase === 'play'"
+    " && !document.body.classList.contains('busy')"
+    " && document.body.dataset.seatToMove === String(seat)"
+)
+
+
+def wait_moved(host: Page, before: int) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        view = link_view(host)["view"]
+        if view["moves_in_hand"] != before or view["phase"] != "play":
+            return
+        time.sleep(0.03)
+    raise AssertionError("the move did not reach the host")
+
+
+def next_hand_everywhere(host: Page, guests: list[Page]) -> None:
+    for page in [*guests, host]:
+        wait_settled(page)
+        page.locator('#dlg-count [data-action="next-hand"]').click()
+    for page in [host, *guests]:
+        page.wait_for_function("() => document.body.dataset.phase !== 'hand-over'")
+
+
+def play_match(host: Page, guests: list[Page], hands: int = 20) -> None:
+    for _ in range(hands):
+        phase = "play"
+        for _ in range(200):
+            phase = play_one([host, *guests])
+            if phase != "play":
+                break
+        if phase == "match-over":
+            return
+        next_hand_everywhere(host, guests)
+    raise AssertionError("the match did not end")
+
+
+def got(page: Page) -> list[str]:
+    texts: list[str] = page.evaluate("window.__got")
+    return texts
+
+
+def leaks(record: dict[str, Any], seat: int, texts: list[str]) -> list[str]:
+    """The texts a guest at `seat` got that name a card it could not know then,
+    from the host's record of the match (its hands, decks and moves)."""
+    match = load_record(record)
+    offsets, total = [], 0
+    for rec in match.records:
+        offsets.append(total)
+        total += len(rec.moves)
+    found = []
+    for text in texts:
+        message = json.loads(text)
+        allowed: set[str] = set()
+        if message["kind"] == "reveal":
+            allowed = set(CARD_NAMES)
+        elif message["kind"] == "state":
+            rec = match.records[message["hand"]]
+            hand = HandState(match.rules, rec.deck, rec.dealer)
+            seen = hand.initial_table | hand.hands[seat]
+            for move in rec.moves[: message["seq"] - offsets[message["hand"]]]:
+                hand.play(move)
+                seen |= hand.hands[seat] | (1 << move.card if move.card >= 0 else 0)
+            allowed = {CARD_NAMES[i] for i in range(40) if seen >> i & 1}
+        leaked = set(CARD.findall(text)) - allowed
+        if leaked:
+            found.append(f"{message['kind']}: {sorted(leaked)}")
+    return found
+
+
+def two_devices(new_context: NewContext, guard: NetworkGuard, target: int = 11) -> list[Page]:
+    host = device(new_context, guard)
+    guest = device(new_context, guard)
+    enter(host, join(guest, open_friend_table(host, target=target)))
+    for page in (host, guest):
+        wait_link(page, "connected")
+    return [host, guest]
+
+
+def test_a_whole_match_and_no_hidden_card_sent(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    host, guest = two_devices(new_context, network_guard, target=3)
+    play_match(host, [guest])
+    for page in (host, guest):
+        page.wait_for_function("() => document.body.dataset.phase === 'match-over'")
+    host_record = json.loads(call_engine(host, "link_export")["text"])
+    guest_record = json.loads(call_engine(guest, "link_export")["text"])
+    assert host_record["hands"] == guest_record["hands"]
+    assert replay(guest_record)["ok"], replay(guest_record)
+    texts = got(guest)
+    assert any(json.loads(t)["kind"] == "state" for t in texts)
+    assert leaks(host_record, 1, texts) == []
+    assert guest_record["meta"]["link"]["checks"]
+    assert all(c["ok"] for c in guest_record["meta"]["link"]["checks"])
+    for page, record in ((host, host_record), (guest, guest_record)):
+        assert exported(page) == record  # "Your games", Export: the device's own record
+
+
+def exported(page: Page) -> dict[str, Any]:
+    """The match as the page's own Export button downloads it."""
+    while page.locator("dialog[open]").count():  # the count at the match's end
+        page.keyboard.press("Escape")
+    page.locator('.tools [data-action="games"]').click()
+    with page.expect_download() as download:
+        page.locator('#dlg-games [data-action="export"]').click()
+    record: dict[str, Any] = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    page.keyboard.press("Escape")
+    return record
+
+
+def play_moves(pages: list[Page], n: int) -> None:
+    for _ in range(n):
+        assert play_one(pages) == "play"
+
+
+def tables_agree(host: Page, guest: Page) -> None:
+    """The same table on both devices, drawn: the worker's views and the cards shown."""
+    for page in (host, guest):
+        wait_settled(page)
+    h, g = link_view(host)["view"], link_view(guest)["view"]
+    for key in ("table", "moves_in_hand", "hand_no", "to_move", "scores"):
+        assert h.get(key) == g.get(key), key
+    for page, view in ((host, h), (guest, g)):
+        shown = page.eval_on_selector_all(
+            '[data-zone="table"] [data-card]', "(cards) => cards.map((c) => c.dataset.card)"
+        )
+        assert sorted(shown) == sorted(view["table"])
+
+
+def test_a_bad_message_is_refused_and_play_goes_on(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    host, guest = two_devices(new_context, network_guard)
+    play_moves([host, guest], 2)
+    before = link_view(host)["view"]
+    match = link_view(guest)["link"]["match"]
+    hostile = [
+        "{not json",
+        json.dumps({"v": 1, "kind": "move", "match": match, "seq": 0, "move": {"card": "KD"}}),
+        json.dumps({"v": 1, "kind": "move", "match": match, "seq": 2, "move": {"card": "ZZ"}}),
+        json.dumps({"v": 1, "kind": "resign", "match": "someone-else"}),
+        "x" * 70_000,  # over the transport's limit: dropped before anyone reads it
+    ]
+    for text in hostile:
+        assert guest.evaluate("(t) => window.scopaLink.send('host', t)", text)
+    guest.wait_for_function(
+        "() => window.__got.filter((t) => JSON.parse(t).kind === 'refuse').length >= 4",
+        timeout=30_000,
+    )
+    after = link_view(host)["view"]
+    assert after["table"] == before["table"] and after["phase"] == "play"
+    assert after["moves_in_hand"] == before["moves_in_hand"]
+    play_moves([host, guest], 2)
+    tables_agree(host, guest)
+
+
+@pytest.mark.parametrize("seat", [1, 0])
+def test_a_resignation_ends_the_match_on_both(
+    new_context: NewContext, network_guard: NetworkGuard, seat: int
+) -> None:
+    host, guest = two_devices(new_context, network_guard)
+    play_moves([host, guest], 2)
+    resigning = [host, guest][seat]
+    wait_settled(resigning)
+    resigning.locator('.tools [data-action="resign"]').click()
+    resigning.locator('#dlg-confirm [data-action="confirm-resign"]').click()
+    for page in (host, guest):
+        page.wait_for_function("() => document.body.dataset.phase === 'match-over'", timeout=30_000)
+    end = link_view(host)["view"]["result"]["end"]
+    assert end["reason"] == "resigned" and end["seat"] == seat
+    assert link_view(guest)["view"]["result"]["end"]["reason"] == "resigned"
+
+
+def test_a_guest_reloads_pairs_again_and_the_match_goes_on(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    host, guest = two_devices(new_context, network_guard)
+    play_moves([host, guest], 3)
+    tables_agree(host, guest)
+    moves = link_view(host)["view"]["moves_in_hand"]
+    guest.reload()
+    for page in (host, guest):
+        wait_link(page, "lost")
+    guest.locator('#dlg-pair [data-pairing="in"]').wait_for()
+    enter(host, answer(guest, invitation(host)))
+    for page in (host, guest):
+        wait_link(page, "connected")
+    tables_agree(host, guest)
+    assert link_view(guest)["view"]["moves_in_hand"] == moves
+    play_moves([host, guest], 2)
+    tables_agree(host, guest)
+    assert link_view(host)["view"]["moves_in_hand"] == moves + 2
+
+
+# The host's page alters every reveal it sends: the guest's own check must catch it.
+TAMPER = """
+(() => {
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (data) {
+    let text = String(data);
+    if (text.includes('"kind": "reveal"') || text.includes('"kind":"reveal"')) {
+      const message = JSON.parse(text);
+      const s = message.secret;
+      message.secret = (s[0] === '0' ? '1' : '0') + s.slice(1);
+      text = JSON.stringify(message);
+    }
+    return send.call(this, text);
+  };
+})();
+"""
+
+
+def test_a_tampered_reveal_is_flagged_on_the_guest(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    host = device(new_context, network_guard)
+    host.add_init_script(TAMPER)
+    host.reload()
+    wait_for_play(host)
+    guest = device(new_context, network_guard)
+    enter(host, join(guest, open_friend_table(host, target=1)))
+    for page in (host, guest):
+        wait_link(page, "connected")  # the guest's worker holds its seat before anyone looks
+    play_match(host, [guest])
+    guest.wait_for_function("() => document.body.dataset.dealCheck === 'failed'")
+    checks = link_view(guest)["link"]["checks"]
+    assert checks and not checks[0]["ok"], checks
+    assert host.evaluate("document.body.dataset.dealCheck") is None
+
+
+def test_four_players_two_friends_and_a_computer(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    host = device(new_context, network_guard)
+    guests = [device(new_context, network_guard), device(new_context, network_guard)]
+    first = open_friend_table(host, preset="scopa-4", remote=(1,))
+    enter(host, join(guests[0], first))
+    host.wait_for_function(  # the next friend's invitation, a new code
+        "(old) => { const o = document.querySelector('#dlg-pair [data-pairing=out]');"
+        " return o && o.textContent !== old; }",
+        arg=first,
+        timeout=60_000,
+    )
+    enter(host, join(guests[1], invitation(host)))
+    for page in (host, *guests):
+        wait_link(page, "connected")
+    seats = [link_view(g)["link"]["seat"] for g in guests]
+    assert sorted(seats) == [1, 2]
+    play_moves([host, *guests], 8)
+    record = json.loads(call_engine(host, "link_export")["text"])
+    for guest, seat in zip(guests, seats, strict=True):
+        assert leaks(record, seat, got(guest)) == []
+        assert sorted(link_view(guest)["view"]["table"]) == sorted(link_view(host)["view"]["table"])
+
+
+def test_two_browser_processes(
+    new_context: NewContext,
+    network_guard: NetworkGuard,
+    browser_type: Any,
+    browser_type_launch_args: dict[str, Any],
+) -> None:
+    """The host in this browser, the guest in a second Chromium process."""
+    host = device(new_context, network_guard)
+    other = browser_type.launch(**browser_type_launch_args)
+    try:
+        base = host.url.split("?")[0]
+        context = network_guard.watch(other.new_context(viewport={"width": 360, "height": 640}))
+        context.add_init_script(LOG_CHANNEL)
+        guest = context.new_page()
+        guest.goto(base + "?fresh=1&sweep=0")
+        wait_for_play(guest)
+        enter(host, join(guest, open_friend_table(host)))
+        for page in (host, guest):
+            wait_link(page, "connected")
+        play_moves([host, guest], 4)
+        tables_agree(host, guest)
+        context.close()
+    finally:
+        other.close()
+
+
+READ_QR = """
+async (png) => {
+  const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+  return await window.scopaQR.fromImage(new Blob([bytes], { type: 'image/png' }));
+}
+"""
+
+
+def test_the_codes_go_as_qr_codes_under_the_production_csp(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    """The host's invitation read from its QR code by the guest's photo picker, and
+    the guest's answer read back from its QR code (jsQR: no BarcodeDetector here),
+    with the site served under netlify.toml's Content-Security-Policy."""
+    with serving(DIST, csp=netlify_csp()) as server:
+        address = url_of(server) + "?fresh=1"
+        phone = {"device_scale_factor": 3}  # a phone's screen, photographed
+        host = device(new_context, network_guard, address, **phone)
+        guest = device(new_context, network_guard, address, **phone)
+        code = open_friend_table(host)
+        photo = host.locator("#dlg-pair .pairing-qr svg").screenshot()
+        assert host.evaluate(READ_QR, b64(photo)) == code  # the whole invitation
+        guest.locator('[data-action="new"]').click()
+        guest.locator('[data-action="join"]').click()
+        with guest.expect_file_chooser() as chooser:
+            guest.locator('#dlg-pair [data-action="pair-photo"]').click()
+        chooser.value.set_files(
+            files=[{"name": "qr.png", "mimeType": "image/png", "buffer": photo}]
+        )
+        out = guest.locator('#dlg-pair [data-pairing="out"]')
+        out.wait_for(timeout=30_000)
+        assert guest.locator('#dlg-pair [data-pairing="in"]').count() == 0
+        reply = guest.locator("#dlg-pair .pairing-qr svg").screenshot()
+        read = guest.evaluate(READ_QR, b64(reply))
+        assert read == out.inner_text()
+        enter(host, read)
+        for page in (host, guest):
+            wait_link(page, "connected")
+        play_moves([host, guest], 2)
+        requests = " ".join(network_guard.requests)
+        assert "jsQR.js" in requests and "qrcode.js" in requests
+
+
+def b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+def test_the_host_reloads_and_invites_again(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    host, guest = two_devices(new_context, network_guard)
+    play_moves([host, guest], 3)
+    moves = link_view(host)["view"]["moves_in_hand"]
+    host.reload()
+    for page in (host, guest):
+        wait_link(page, "lost")
+    guest.locator('#dlg-pair [data-pairing="in"]').wait_for()
+    enter(host, answer(guest, invitation(host)))
+    for page in (host, guest):
+        wait_link(page, "connected")
+    tables_agree(host, guest)
+    assert link_view(host)["view"]["moves_in_hand"] == moves
+    play_moves([host, guest], 2)
+    tables_agree(host, guest)

@@ -1,0 +1,227 @@
+"""The end of a match with a friend on another device (issue 16), in real Chromium
+over real WebRTC (helpers of test_remote.py): the move deadline counted down on
+both devices and run out by the guest, ended by the host's engine on both; the
+clock stopped while the channel is lost; a rematch from the result screen,
+with the host kept, with the host swapped, and declined."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from conftest import NetworkGuard
+from game_helpers import NewContext, shot, tap_move, wait_settled
+from playwright.sync_api import Page, expect
+from test_remote import (
+    answer,
+    device,
+    enter,
+    invitation,
+    join,
+    link_view,
+    play_moves,
+    tables_agree,
+    wait_link,
+)
+
+#: the countdown as a page shows it (views/clock.py's hooks)
+CLOCK = """() => {
+    const el = document.getElementById('clock');
+    return el ? {state: el.dataset.clock, seat: Number(el.dataset.seat),
+                 left: Number(el.dataset.left), hidden: el.hidden} : null;
+}"""
+
+OVER = "() => document.body.dataset.phase === 'match-over'"
+
+
+def clock(page: Page) -> dict[str, Any] | None:
+    state: dict[str, Any] | None = page.evaluate(CLOCK)
+    return state
+
+
+def friend_table(host: Page, seconds: int | None) -> str:
+    """The host's new-match dialog: a friend's seat and a move deadline; the invitation."""
+    host.locator('[data-action="new"]').click()
+    host.locator('[data-action="friend"]').click()
+    if seconds is not None:
+        host.locator("#set-deadline").select_option("other")
+        host.locator("#set-deadline-s").press_sequentially(str(seconds))
+    host.locator('#dlg-settings [data-action="start"]').click()
+    return invitation(host)
+
+
+def paired(new_context: NewContext, guard: NetworkGuard, seconds: int | None) -> list[Page]:
+    host = device(new_context, guard)
+    guest = device(new_context, guard)
+    enter(host, join(guest, friend_table(host, seconds)))
+    for page in (host, guest):
+        wait_link(page, "connected")
+    return [host, guest]
+
+
+def host_moves_if_first(host: Page) -> None:
+    """The host's person plays at once if the deal made it first (5 seconds!)."""
+    deadline = time.monotonic() + 30
+    while link_view(host)["view"] is None:  # the first hand is dealt once the shares came
+        assert time.monotonic() < deadline, "no first hand"
+        time.sleep(0.05)
+    wait_settled(host)
+    view = link_view(host)["view"]
+    if view["to_move"] == view["viewer"]:
+        card = view["hand"][0]
+        tap_move(host, card, view["moves"][card]["moves"][0]["take"])
+
+
+def wait_clock(page: Page, seat: int, state: str = "running") -> None:
+    page.wait_for_function(
+        "([seat, state]) => { const el = document.getElementById('clock');"
+        " return el && !el.hidden && el.dataset.clock === state"
+        " && el.dataset.seat === String(seat); }",
+        arg=[seat, state],
+        timeout=30_000,
+    )
+
+
+def test_the_guest_runs_out_of_time_and_the_match_ends_on_both(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    host, guest = paired(new_context, network_guard, 5)
+    host_moves_if_first(host)
+    assert link_view(guest)["link"]["deadline"] == 5
+    # the guest's turn: the same countdown on both devices, for seat 1
+    for page in (host, guest):
+        wait_clock(page, 1)
+        shown = clock(page)
+        assert shown is not None and 1 <= shown["left"] <= 5
+    shot(guest, "remote-clock-guest")
+    shot(host, "remote-clock-host")
+    expect(host.locator("#clock .clock-who")).to_have_text("Friend")  # whose time it is
+    expect(guest.locator("#clock .clock-who")).to_have_count(0)  # the guest's own
+    # nobody moves: the host's engine ends the match, on both devices
+    for page in (host, guest):
+        page.wait_for_function(OVER, timeout=30_000)
+    for page in (host, guest):
+        end = link_view(page)["view"]["result"]["end"]
+        assert end == {"reason": "timeout", "seat": 1, "side": 1}
+        said = page.locator('#dlg-count .result-end[data-end="timeout"]')
+        expect(said).to_be_visible()
+        expect(said).to_contain_text("ran out of time")
+    shot(host, "remote-timeout-host")
+    assert guest.evaluate("window.__sent.some((t) => JSON.parse(t).kind === 'timeout')") is False
+
+
+def test_a_lost_channel_stops_the_clock_on_both(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    host, guest = paired(new_context, network_guard, 5)
+    host_moves_if_first(host)
+    for page in (host, guest):
+        wait_clock(page, 1)
+    guest.reload()  # the guest's page goes away: the match pauses on both devices
+    for page in (host, guest):
+        wait_link(page, "lost")
+    wait_clock(host, 1, "paused")
+    guest.locator('#dlg-pair [data-pairing="in"]').wait_for()
+    time.sleep(7)  # longer than the deadline: nobody loses while the match is paused
+    for page in (host, guest):
+        assert page.evaluate("document.body.dataset.phase") != "match-over"
+        shown = clock(page)
+        assert shown is None or shown["state"] != "running", shown
+    shown = clock(host)
+    assert shown is not None and shown["state"] == "paused" and shown["left"] == 5
+    # paired again: the whole deadline again on both, and then it runs out
+    enter(host, answer(guest, invitation(host)))
+    for page in (host, guest):
+        wait_link(page, "connected")
+        wait_clock(page, 1)
+    for page in (host, guest):
+        page.wait_for_function(OVER, timeout=30_000)
+        assert link_view(page)["view"]["result"]["end"]["reason"] == "timeout"
+
+
+# -- the rematch -------------------------------------------------------------------------
+
+
+def resign(page: Page) -> None:
+    wait_settled(page)
+    page.locator('.tools [data-action="resign"]').click()
+    page.locator('#dlg-confirm [data-action="confirm-resign"]').click()
+
+
+def ended_by_resignation(new_context: NewContext, guard: NetworkGuard) -> list[Page]:
+    host, guest = paired(new_context, guard, None)
+    play_moves([host, guest], 2)
+    resign(guest)
+    for page in (host, guest):
+        page.wait_for_function(OVER, timeout=30_000)
+    return [host, guest]
+
+
+def rematch_says(page: Page, state: str) -> None:
+    page.locator(f'#dlg-count #rematch[data-rematch="{state}"]').wait_for(timeout=30_000)
+
+
+def first_table_on_both(host: Page, guest: Page, old_match: str) -> None:
+    for page in (host, guest):
+        page.wait_for_function(
+            "(old) => document.body.dataset.phase === 'play'"
+            " && document.body.dataset.link === 'connected'",
+            arg=old_match,
+            timeout=30_000,
+        )
+    for page in (host, guest):
+        assert link_view(page)["link"]["match"] != old_match
+    tables_agree(host, guest)
+    view = link_view(host)["view"]
+    assert view["hand_no"] == 1 and view["moves_in_hand"] == 0
+    expect(host.locator("#dlg-count")).not_to_be_visible()
+    expect(guest.locator("#dlg-count")).not_to_be_visible()
+
+
+def test_a_rematch_with_the_host_kept(new_context: NewContext, network_guard: NetworkGuard) -> None:
+    host, guest = ended_by_resignation(new_context, network_guard)
+    old = link_view(host)["link"]["match"]
+    for page in (host, guest):
+        rematch_says(page, "ask")
+    shot(host, "remote-rematch-ask")
+    host.locator('#rematch [data-action="rematch"]').click()
+    rematch_says(host, "waiting")
+    rematch_says(guest, "asked")
+    expect(guest.locator("#rematch")).to_contain_text("asks for a rematch")
+    shot(guest, "remote-rematch-asked")
+    guest.locator('#rematch [data-action="rematch-yes"]').click()
+    first_table_on_both(host, guest, old)
+    assert link_view(host)["role"] == "host" and link_view(guest)["role"] == "guest"
+    play_moves([host, guest], 2)
+    tables_agree(host, guest)
+
+
+def test_a_rematch_with_the_host_swapped(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    host, guest = ended_by_resignation(new_context, network_guard)
+    old = link_view(host)["link"]["match"]
+    rematch_says(guest, "ask")
+    guest.locator('#rematch [data-action="rematch-swap"]').click()
+    rematch_says(host, "asked")
+    expect(host.locator("#rematch")).to_contain_text("hosted on their device")
+    host.locator('#rematch [data-action="rematch-yes"]').click()
+    first_table_on_both(guest, host, old)
+    # the roles changed: the friend's device is the referee now, each kept their seat
+    assert link_view(guest)["role"] == "host" and link_view(host)["role"] == "guest"
+    assert link_view(host)["view"]["viewer"] == 0 and link_view(guest)["view"]["viewer"] == 1
+    play_moves([guest, host], 3)
+    tables_agree(guest, host)
+
+
+def test_a_declined_rematch_says_so(new_context: NewContext, network_guard: NetworkGuard) -> None:
+    host, guest = ended_by_resignation(new_context, network_guard)
+    rematch_says(host, "ask")
+    host.locator('#rematch [data-action="rematch"]').click()
+    rematch_says(guest, "asked")
+    guest.locator('#rematch [data-action="rematch-no"]').click()
+    rematch_says(host, "declined")
+    expect(host.locator("#rematch")).to_contain_text("said no")
+    rematch_says(guest, "ask")  # either may ask again
+    assert host.evaluate("document.body.dataset.phase") == "match-over"
+    shot(host, "remote-rematch-declined")

@@ -1,0 +1,127 @@
+# The pairing dialog (#dlg-pair, issue 16): the code this device gives the
+# other one (data-pairing="out"), the field for the other device's code
+# (data-pairing="in", confirmed with data-action="pair"), and one sentence
+# saying what to do next. It draws only; app/linking.py is the flow.
+
+from dom import by_id, fill, h, s
+from pyscript import window
+
+from views.dialogs import actions_row, button, dialog_head, open_dialog
+
+WHITE = "#fff"  # a QR code's quiet zone and light modules, whatever the theme
+
+
+def can_share():
+    """The system share sheet exists (phones, some desktops); Copy is always there."""
+    try:
+        return bool(window.navigator.share)
+    except Exception:
+        return False
+
+
+class PairingView:
+    def __init__(self, i18n):
+        self.i18n = i18n
+
+    def show(self, step, out=None, ask=False, note=None, title_key="pair.title"):
+        """`step`: what to do now (a sentence); `out`: the code to send, if any;
+        `ask`: the field for the other device's code; `note`: a problem to say."""
+        t = self.i18n.t
+        fill(
+            by_id("dlg-pair"),
+            dialog_head("dlg-pair", t(title_key), t("btn.close")),
+            h("p", {"class": "pairing-step", "id": "pairing-step"}, step),
+            self.out_block(out) if out else None,
+            self.in_block() if ask else None,
+            h("p", {"class": "pairing-note", "role": "alert", "id": "pairing-note"}, note or ""),
+            actions_row(button("close", t("btn.close"))),
+        )
+        open_dialog("dlg-pair")
+
+    def out_block(self, code):
+        t = self.i18n.t
+        return h(
+            "div",
+            {"class": "pairing-out"},
+            self.qr(code),
+            h("p", {"class": "pairing-code", "data-pairing": "out", "id": "pairing-out"}, code),
+            h(
+                "div",
+                {"class": "pairing-buttons"},
+                button("pair-copy", t("pair.copy")),
+                button("pair-share", t("pair.share"), "btn", {"hidden": not can_share()}),
+            ),
+        )
+
+    def qr(self, code):
+        """The code as a QR code (link/qr.js), or nothing if it cannot be made."""
+        try:
+            made = window.scopaQR.path(code)
+            size, d = int(made.size), str(made.d)
+        except Exception as exc:
+            window.console.warn("no QR code:", str(exc))
+            return None
+        box = "-3 -3 " + str(size + 6) + " " + str(size + 6)
+        return h(
+            "div",
+            {"class": "pairing-qr"},
+            s(
+                "svg",
+                {"viewBox": box, "role": "img", "aria-label": self.i18n.t("pair.qr_label")},
+                s("rect", {"x": -3, "y": -3, "width": size + 6, "height": size + 6, "fill": WHITE}),
+                s("path", {"d": d, "fill": "#000"}),
+            ),
+        )
+
+    def in_block(self):
+        t = self.i18n.t
+        # contenteditable, not <input>/<textarea>: Chromium asks its autofill
+        # server about pages with text fields, and nothing may leave the device
+        return h(
+            "div",
+            {"class": "pairing-in"},
+            h(
+                "div",
+                {
+                    "class": "pairing-field",
+                    "data-pairing": "in",
+                    "contenteditable": "plaintext-only",
+                    "role": "textbox",
+                    "aria-label": t("pair.in_label"),
+                    "data-placeholder": t("pair.in_label"),
+                    "spellcheck": "false",
+                },
+            ),
+            button("pair", t("pair.confirm"), "btn primary"),
+            h(
+                "div",
+                {"class": "pairing-buttons"},
+                button("pair-scan", t("pair.scan")),
+                button("pair-photo", t("pair.photo")),
+            ),
+            h("video", {"class": "pairing-video", "id": "pairing-video", "hidden": True}),
+        )
+
+    def put(self, text):
+        """A code read from a QR code, as if pasted."""
+        field = by_id("dlg-pair").querySelector('[data-pairing="in"]')
+        if field is not None:
+            field.textContent = text
+
+    def pasted(self):
+        field = by_id("dlg-pair").querySelector('[data-pairing="in"]')
+        return str(field.textContent).strip() if field is not None else ""
+
+    def step(self, text):
+        node = by_id("pairing-step")
+        if node is not None:
+            node.textContent = text
+
+    def note(self, text):
+        node = by_id("pairing-note")
+        if node is not None:
+            node.textContent = text
+
+    def code(self):
+        node = by_id("pairing-out")
+        return str(node.textContent) if node is not None else ""
