@@ -295,7 +295,8 @@ def test_the_settings_footer_leaves_the_variants_readable(
             """(group) => {
                 group.scrollIntoView({block: 'end'});
                 const shown = [...group.querySelectorAll('.choice, .seat-row, p, legend')]
-                    .filter((el) => el.getClientRects().length);
+                    // drawn ones: not the hint inside a closed <details> (STUN/TURN)
+                    .filter((el) => el.getClientRects().length && el.checkVisibility());
                 const bottom = Math.max(...shown.map((el) => el.getBoundingClientRect().bottom));
                 const footer = document.querySelector('#settings-form .dialog-actions');
                 return [bottom, footer.getBoundingClientRect().top];
