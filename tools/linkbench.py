@@ -29,17 +29,9 @@ from typing import Any
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from tools.serve import DIST, serving, url_of
+from tools.webbench import CHROMIUM
+from tools.webbench import CHROMIUM_ARGS as ARGS
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 TIMEOUT_MS = 120_000
 
 # Each page notes when its first table is drawn, and when a seat to move shows.
