@@ -99,19 +99,32 @@ def test_the_build_is_reproducible(tmp_path: Path) -> None:
         assert one == (tmp_path / "two" / entry.path).read_bytes(), entry.path
 
 
-def test_the_pages_modules_ship_as_bytecode_of_the_runtimes_micropython() -> None:
+def read_page_pack(data: bytes) -> dict[str, bytes]:
+    """app/page.pack as web/pyscript-strict.mjs reads it (tools/build.py pack)."""
+    head = int.from_bytes(data[:4], "little")
+    offset, files = 4 + head, {}
+    for name, size in json.loads(data[4 : 4 + head]):
+        files[name] = data[offset : offset + size]
+        offset += size
+    assert offset == len(data)
+    return files
+
+
+def test_the_pages_modules_ship_as_bytecode_of_the_runtimes_micropython_in_one_pack() -> None:
     assert mpy_cross_version() == MICROPYTHON.version  # the .mpy format is per release
     shipped = {p.relative_to(DIST).as_posix() for p in (DIST / "app").rglob("*") if p.is_file()}
-    sources = {p.relative_to(build.WEB).as_posix() for p in (build.WEB / "app").rglob("*.py")}
-    assert {p for p in shipped if p.endswith(".py")} == {"app/main.py"}
-    assert {p for p in shipped if p.endswith(".mpy")} == {
-        p[: -len(".py")] + ".mpy" for p in sources - {"app/main.py"}
-    }
-    for path in shipped - {"app/main.py"}:
-        if path.endswith(".mpy"):
-            assert (DIST / path).read_bytes()[:2] == b"M\x06", path  # .mpy version 6
+    assert shipped == {"app/main.py", build.PAGE_PACK_PATH}
+    packed = read_page_pack((DIST / build.PAGE_PACK_PATH).read_bytes())
+    app = build.WEB / "app"
+    sources = {p.relative_to(app).as_posix() for p in app.rglob("*.py")} - {"main.py"}
+    assert {p for p in packed if p.endswith(".mpy")} == {p[: -len(".py")] + ".mpy" for p in sources}
+    assert all(packed[p][:2] == b"M\x06" for p in packed if p.endswith(".mpy"))  # .mpy version 6
+    strings = {p.relative_to(app).as_posix() for p in (app / "strings").glob("*.json")}
+    assert strings and {p for p in packed if p.endswith(".json")} == strings
+    assert json.loads(packed["strings/it.json"]) == json.loads((app / "strings/it.json").read_text())
     index = (DIST / "index.html").read_text(encoding="utf-8")
-    assert '"app/game_manager.mpy": "./game_manager.mpy"' in index
+    assert f'<link rel="preload" href="{build.PAGE_PACK_PATH}" as="fetch" crossorigin>' in index
+    assert '"files"' not in index  # nothing fetched one by one before main.py
 
 
 def test_the_engine_worker_gets_its_python_as_bytecode_only() -> None:

@@ -759,16 +759,18 @@ def web_files(
     folders: dict[Runtime, str], web: Path = WEB, texts: dict[str, str] | None = None
 ) -> Iterator[Built]:
     """web/ as shipped: templates filled in, the page's modules as .mpy bytecode
-    (page_modules), the worker's Python left out (it is in engine.zip)."""
+    in one pack with its data files (page_pack), the worker's Python left out
+    (it is in engine.zip)."""
     if not (web / "index.html").is_file():
         raise BuildError(f"{web / 'index.html'} is missing")
-    compiled = page_modules(web)
+    packed = set(packed_page_files(web))
+    if packed:
+        yield page_pack(web, page_modules(web), folders)
     for path in walk(web):
         rel = path.relative_to(web).as_posix()
         if path.suffix == ".py" and PurePosixPath(rel).parts[0] == WORKER_FOLDER:
             continue
-        if rel in compiled:
-            yield Built(mpy_name(rel), compiled[rel])
+        if rel in packed:
             continue
         data = path.read_bytes()
         if path.suffix in TEMPLATE_SUFFIXES:
@@ -901,7 +903,6 @@ BUILD_INFO_PATH = "build-info.json"
 
 FIRST_TABLES_TOKEN = "@FIRST_TABLES@"
 PRELOADS_TOKEN = "@PRELOADS@"
-PAGE_FILES_TOKEN = "@PAGE_FILES@"
 
 # The page's MicroPython code: web/app/, started from main.py.
 PAGE_FOLDER = "app"
@@ -909,26 +910,47 @@ PAGE_MAIN = "main.py"
 PAGE_DATA_SUFFIXES = frozenset({".py", ".json"})
 
 
-def page_files(web: Path) -> dict[str, str]:
-    """The `files` of the page's MicroPython config: every module (as its .mpy,
-    see page_modules) and data file under web/app/ but main.py (the script's
-    src), each written into MicroPython's working directory at the same place
-    below app/."""
+PAGE_PACK_PATH = f"{PAGE_FOLDER}/page.pack"
+
+
+def packed_page_files(web: Path) -> list[str]:
+    """Paths under web/ of what goes into the page pack: every module and data
+    file under web/app/ but main.py (the script's src)."""
     folder = web / PAGE_FOLDER
     if not folder.is_dir():
-        return {}
-    out: dict[str, str] = {}
-    for path in walk(folder):
-        rel = path.relative_to(folder).as_posix()
-        if path.suffix in PAGE_DATA_SUFFIXES and rel != PAGE_MAIN:
-            if path.suffix == ".py":
-                rel = mpy_name(rel)
-            out[f"{PAGE_FOLDER}/{rel}"] = f"./{rel}"
-    return out
+        return []
+    return [
+        path.relative_to(web).as_posix()
+        for path in walk(folder)
+        if path.suffix in PAGE_DATA_SUFFIXES and path.relative_to(folder).as_posix() != PAGE_MAIN
+    ]
 
 
-def page_files_text(web: Path) -> str:
-    return json.dumps(page_files(web), separators=(", ", ": "))
+def pack(entries: Iterable[tuple[str, bytes]]) -> bytes:
+    """The page pack's format, read by web/pyscript-strict.mjs: a 4-byte
+    little-endian length N, N bytes of JSON [[path, size], ...], then the
+    files' bytes one after another in that order."""
+    entries = list(entries)
+    index = json.dumps([[name, len(data)] for name, data in entries], separators=(",", ":"))
+    head = index.encode("utf-8")
+    return len(head).to_bytes(4, "little") + head + b"".join(data for _, data in entries)
+
+
+def page_pack(web: Path, compiled: dict[str, bytes], folders: dict[Runtime, str]) -> Built:
+    """The page's modules (as .mpy, see page_modules) and data files in one file,
+    written into MicroPython's working directory (paths below app/) before
+    main.py runs. PyScript's `files` config fetched and wrote them one by one:
+    85 requests through the service worker before the first drawing, 0.25 s of
+    a repeat visit (docs/performance.md step 15)."""
+    entries: list[tuple[str, bytes]] = []
+    for rel in packed_page_files(web):
+        name = PurePosixPath(rel).relative_to(PAGE_FOLDER).as_posix()
+        if rel in compiled:
+            entries.append((mpy_name(name), compiled[rel]))
+        else:
+            text = (web / rel).read_text(encoding="utf-8")
+            entries.append((name, fill_tokens(rel, text, folders, None).encode("utf-8")))
+    return Built(PAGE_PACK_PATH, pack(entries))
 
 
 # PyScript's plugin table in its core chunk: "name":()=>import("./chunk.js"). It
@@ -974,9 +996,10 @@ def preload_links(runtimes: list[RuntimeBuild], web: Path) -> str:
     for script in tags.scripts:
         if script.get("type") != "mpy" or "worker" in script:
             continue
-        raw = (script.get("config") or "{}").replace(PAGE_FILES_TOKEN, page_files_text(web))
-        config = json.loads(raw)
+        config = json.loads(script.get("config") or "{}")
         sources = [script.get("src") or "", *config.get("files", {})]
+        if packed_page_files(web):
+            sources.append(PAGE_PACK_PATH)
         links += [
             f'<link rel="preload" href="{src}" as="fetch" crossorigin>'
             for src in sources
@@ -1061,7 +1084,6 @@ def build(out: Path, web: Path = WEB) -> BuildInfo:
     texts = {
         FIRST_TABLES_TOKEN: first_tables_text(web),
         PRELOADS_TOKEN: preload_links(runtimes, web),
-        PAGE_FILES_TOKEN: page_files_text(web),
     }
     for f in [*web_files(folders, web, texts), engine, *shipped]:
         if f.path in files:

@@ -1,4 +1,5 @@
-// PyScript for this page, under a Content-Security-Policy without 'unsafe-eval'.
+// PyScript for this page, under a Content-Security-Policy without 'unsafe-eval',
+// and the page's Python files in one request.
 //
 // index.html loads this module instead of PyScript's core.js. PyScript 0.7
 // registers one hook for its workers (onBeforeRunAsync: a `_pyscript`
@@ -8,6 +9,41 @@
 // worker/engine.mjs), so that hook is dropped through PyScript's own plugin
 // API before the page's MicroPython is ready; nothing then evaluates a
 // string. e2e/test_shell.py boots the app under netlify.toml's policy.
+//
+// The page's modules (.mpy) and data files come as one file, app/page.pack
+// (tools/build.py page_pack), written into MicroPython's working directory
+// by a main-thread onReady hook, which PyScript awaits before it runs
+// app/main.py. PyScript's `files` config fetched them one request each
+// (85 of them through the service worker) before the first drawing.
 import { hooks } from "./@PYSCRIPT@/core.js";
 
 for (const hook of Object.values(hooks.worker)) hook.clear();
+
+// Requested at once (index.html preloads it too), read when MicroPython is up.
+const pagePack = fetch(new URL("app/page.pack", import.meta.url)).then((response) => {
+  if (!response.ok) throw new Error(`app/page.pack: HTTP ${response.status}`);
+  return response.arrayBuffer();
+});
+
+// The pack: a 4-byte little-endian length N, N bytes of JSON [[path, size],
+// ...], then the files' bytes in that order.
+function unpack(buffer, FS) {
+  const headLength = new DataView(buffer).getUint32(0, true);
+  const index = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, headLength)));
+  let offset = 4 + headLength;
+  const folders = new Set();
+  for (const [path, size] of index) {
+    const parts = path.split("/").slice(0, -1);
+    for (let i = 1; i <= parts.length; i++) {
+      const folder = parts.slice(0, i).join("/");
+      if (!folders.has(folder) && !FS.analyzePath(folder).exists) FS.mkdir(folder);
+      folders.add(folder);
+    }
+    FS.writeFile(path, new Uint8Array(buffer, offset, size));
+    offset += size;
+  }
+}
+
+hooks.main.onReady.add(async ({ interpreter }) => {
+  unpack(await pagePack, interpreter.FS);
+});
