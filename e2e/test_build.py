@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import json
 import re
+import shutil
+import subprocess
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -13,8 +15,10 @@ import pytest
 
 from tools import build
 from tools.build import (
+    JSQR,
     MICROPYTHON,
     PYODIDE,
+    QRCODE,
     BuildError,
     Built,
     check_pyscript_configs,
@@ -145,3 +149,79 @@ def test_the_sites_own_scripts_fetch_nothing_from_another_host() -> None:
     with pytest.raises(BuildError, match=r"engine\.mjs"):
         check_self_hosted_scripts({script.path: script})
     check_self_hosted_scripts({"a.js": Built("a.js", b'fetch("../runtime/x.wasm")')})
+
+
+# --- the QR libraries, minified at build time (tools/minify.mjs) -------------
+
+
+def shipped_script(runtime: build.Runtime) -> tuple[Path, Path]:
+    """The npm file of a minified runtime and the one the build shipped."""
+    assert runtime.minify and runtime.files, runtime.name
+    name = runtime.files[0]
+    [folder] = (DIST / "runtime").glob(f"{runtime.name}-{runtime.version}-*")
+    return runtime.source / name, folder / name
+
+
+def test_the_qr_libraries_ship_minified_with_their_licences() -> None:
+    for runtime, licence in ((QRCODE, "Licensed under the MIT license"), (JSQR, "Apache-2.0")):
+        original, shipped = shipped_script(runtime)
+        data = shipped.read_bytes()
+        assert len(data) < 0.6 * original.stat().st_size, runtime.name
+        assert licence in data[:1000].decode("utf-8"), runtime.name  # at the top
+        # the folder's name is the hash of what is shipped, not of npm's file
+        hashed = build.content_hash([Built(runtime.files[0], data)])[: build.RUNTIME_HASH_LENGTH]
+        assert shipped.parent.parent.name.endswith(f"-{hashed}"), shipped
+    assert "Copyright (c) 2009 Kazuhiko Arase" in shipped_script(QRCODE)[1].read_text("utf-8")
+
+
+def test_no_other_runtime_is_minified() -> None:
+    # Pyodide's files are minified already; PyScript's chunks are imported by name
+    assert {rt.name for rt in build.RUNTIMES if rt.minify} == {"qrcode", "jsqr"}
+
+
+# Runs both shipped scripts as the page does (classic scripts on a global
+# object without module or exports), makes a QR code with qrcode-generator,
+# draws its modules into RGBA pixels and reads them back with jsQR.
+ROUND_TRIP = """
+const fs = require("node:fs"), vm = require("node:vm");
+const [qrcodeFile, jsqrFile, text] = process.argv.slice(1);
+const page = vm.createContext({});
+vm.runInContext(fs.readFileSync(qrcodeFile, "utf8"), page);
+vm.runInContext(fs.readFileSync(jsqrFile, "utf8"), page);
+const { qrcode, jsQR } = page;
+const qr = qrcode(0, "M");
+qr.addData(text);
+qr.make();
+const n = qr.getModuleCount(), scale = 4, quiet = 4, size = (n + 2 * quiet) * scale;
+const rgba = new Uint8ClampedArray(size * size * 4).fill(255);
+for (let r = 0; r < n; r++)
+  for (let c = 0; c < n; c++)
+    if (qr.isDark(r, c))
+      for (let y = 0; y < scale; y++)
+        for (let x = 0; x < scale; x++) {
+          const i = (((r + quiet) * scale + y) * size + (c + quiet) * scale + x) * 4;
+          rgba[i] = rgba[i + 1] = rgba[i + 2] = 0;
+        }
+const found = jsQR(rgba, size, size);
+console.log(JSON.stringify({ modules: n, read: found && found.data }));
+"""
+
+
+def qr_round_trip(qrcode_file: Path, jsqr_file: Path, text: str) -> dict[str, Any]:
+    node = shutil.which("node")
+    assert node, "node is missing"
+    command = [node, "-e", ROUND_TRIP, str(qrcode_file), str(jsqr_file), text]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=True)
+    out: dict[str, Any] = json.loads(done.stdout)
+    return out
+
+
+def test_the_minified_qr_libraries_still_make_and_read_a_code() -> None:
+    # long enough for a code with alignment patterns, as the pairing offers are
+    text = "scopa:" + "".join(f"{i:03d}-offer/" for i in range(40))
+    (npm_qrcode, qrcode_file), (npm_jsqr, jsqr_file) = shipped_script(QRCODE), shipped_script(JSQR)
+    result = qr_round_trip(qrcode_file, jsqr_file, text)
+    assert result["read"] == text
+    assert result["modules"] > 41  # version 7 or more
+    # the same code as npm's files make it (so the drawing above is right, too)
+    assert qr_round_trip(npm_qrcode, npm_jsqr, text) == result

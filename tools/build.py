@@ -11,12 +11,14 @@ Layout of the output:
   be cached forever. Pyodide's python_stdlib.zip is rebuilt without the
   modules the app never imports, and compiled to bytecode (see
   compile_stdlib; so the content, not only the version, names the folder);
+- runtime/qrcode-<v>-<hash>/, runtime/jsqr-<v>-<hash>/: the QR libraries,
+  minified with terser (npm ships them unminified; see minify_script);
 - worker/engine.zip: the engine worker's Python (scopa_core and web/worker), as bytecode;
 - sw.js with its precache list and a cache name derived from the content;
 - build-info.json: the version hash and every file with its sizes.
 
 Standard library only, so it runs anywhere Python 3.11+ does; Node.js (which
-`npm ci` needs anyway) compiles the stdlib with Pyodide itself.
+`npm ci` needs anyway) compiles the stdlib with Pyodide itself and runs terser.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from dataclasses import asdict, dataclass
 from functools import cached_property
 from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -258,17 +261,30 @@ class Runtime:
     name: str
     package: str
     files: tuple[str, ...] | None  # None: every file of the package's dist/
+    # Run its files through terser (minify_script): only for scripts npm ships
+    # unminified and nothing refers to by anything but their global names.
+    minify: bool = False
 
     @property
     def source(self) -> Path:
         return NODE_MODULES / self.package
 
     @cached_property
-    def version(self) -> str:
+    def meta(self) -> dict[str, Any]:
         meta = json.loads((self.source / "package.json").read_text(encoding="utf-8"))
-        version = meta["version"]
+        assert isinstance(meta, dict)
+        return meta
+
+    @property
+    def version(self) -> str:
+        version = self.meta["version"]
         assert isinstance(version, str)
         return version
+
+    @property
+    def licence(self) -> str:
+        """The package's licence as package.json names it (an SPDX id)."""
+        return str(self.meta.get("license", "see its package"))
 
     @property
     def folder(self) -> str:
@@ -295,8 +311,10 @@ MICROPYTHON = Runtime(
 )
 # QR codes for pairing with a friend's device (issue 16, web/link/qr.js): made
 # by qrcode-generator, read by jsQR where the browser has no BarcodeDetector.
-QRCODE = Runtime("qrcode", "qrcode-generator", ("dist/qrcode.js",))
-JSQR = Runtime("jsqr", "jsqr", ("dist/jsQR.js",))
+# npm ships both unminified (jsQR 257 KB): minified, the first visit is 15 KB
+# (gzipped) lighter.
+QRCODE = Runtime("qrcode", "qrcode-generator", ("dist/qrcode.js",), minify=True)
+JSQR = Runtime("jsqr", "jsqr", ("dist/jsQR.js",), minify=True)
 RUNTIMES = (PYODIDE, PYSCRIPT, MICROPYTHON, QRCODE, JSQR)
 
 # Placeholders in web/ files: "@PYODIDE@/pyodide.mjs" ->
@@ -312,9 +330,12 @@ class BuildError(Exception):
 
 
 # Compiling the stdlib to bytecode (compile_stdlib): the script, and where
-# compiled zips are kept between builds (keyed by their input).
+# compiled zips (and minified scripts) are kept between builds (keyed by their input).
 PYCOMPILE = ROOT / "tools" / "pycompile.mjs"
 PYCOMPILE_CACHE = NODE_MODULES / ".cache" / "scopa-build"
+# Minifying the QR libraries (minify_script): the script and the minifier.
+MINIFY = ROOT / "tools" / "minify.mjs"
+TERSER = NODE_MODULES / "terser"
 # Path of the stdlib zip in Pyodide's file system (the modules' co_filename).
 PYODIDE_STDLIB_PREFIX = "/lib/python314.zip/"
 # compile()'s optimize: 2 drops docstrings and asserts, as python -OO (the
@@ -564,9 +585,7 @@ def compile_zip(data: bytes, name: str, prefix: str, optimize: int) -> bytes:
     file system (the modules' co_filename). Results are cached under
     PYCOMPILE_CACHE, keyed by their input (`name` only names the file).
     """
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("node is missing: it compiles Python to bytecode (install Node.js)")
+    node = node_binary("it compiles Python to bytecode")
     script = PYCOMPILE.read_bytes()
     key = hashlib.sha256(
         data + b"\0" + script + f"\0{PYODIDE.version}\0{prefix}\0{optimize}\0stored".encode()
@@ -584,10 +603,62 @@ def compile_zip(data: bytes, name: str, prefix: str, optimize: int) -> bytes:
         with zipfile.ZipFile(target) as compiled:
             entries = [(i.filename, compiled.read(i)) for i in compiled.infolist()]
     out = deterministic_zip(entries, stored=True)
+    store_cached(cached, out)
+    return out
+
+
+def node_binary(why: str) -> str:
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError(f"node is missing: {why} (install Node.js)")
+    return node
+
+
+def store_cached(cached: Path, data: bytes) -> None:
     PYCOMPILE_CACHE.mkdir(parents=True, exist_ok=True)
     partial = cached.with_suffix(f".{os.getpid()}.part")
-    partial.write_bytes(out)
+    partial.write_bytes(data)
     partial.replace(cached)  # atomic: other builds may run at the same time
+
+
+def licence_header(source: str, runtime: Runtime) -> str:
+    """What must stay at the top of a minified library: its opening comment
+    block (qrcode-generator's copyright and MIT notice, in // lines terser
+    would drop) as it is, or for a file that opens with code (jsQR) a line
+    naming the package, its version and its licence, from its package.json."""
+    lines = []
+    for line in source.splitlines():
+        if not line.startswith("//"):
+            break
+        lines.append(line)
+    if any(re.search(r"licen[sc]e|copyright", line, re.I) for line in lines):
+        return "\n".join(lines)
+    return f"/*! {runtime.package} {runtime.version} | {runtime.licence} licence */"
+
+
+def minify_script(data: bytes, runtime: Runtime) -> bytes:
+    """A classic script minified by terser (tools/minify.mjs, run by Node),
+    its licence header kept (licence_header). Cached as compile_zip's output,
+    keyed by the script, tools/minify.mjs and terser's version."""
+    node = node_binary("it minifies the QR libraries")
+    if not (TERSER / "package.json").is_file():
+        raise BuildError(f"{TERSER} is missing: run `npm ci` first")
+    terser = json.loads((TERSER / "package.json").read_text(encoding="utf-8"))["version"]
+    preamble = licence_header(data.decode("utf-8"), runtime)
+    script = MINIFY.read_bytes()
+    key = hashlib.sha256(data + b"\0" + script + f"\0{terser}\0{preamble}".encode()).hexdigest()[
+        :24
+    ]
+    cached = PYCOMPILE_CACHE / f"{runtime.name}-{key}.js"
+    if cached.is_file():
+        return cached.read_bytes()
+    with tempfile.TemporaryDirectory(prefix="scopa-minify-") as folder:
+        source, target = Path(folder) / "in.js", Path(folder) / "out.js"
+        source.write_bytes(data)
+        command = [node, str(MINIFY), str(TERSER), str(source), str(target), preamble]
+        run_tool(command, target, f"minifying {runtime.package}", 300)
+        out = target.read_bytes()
+    store_cached(cached, out)
     return out
 
 
@@ -683,6 +754,8 @@ def runtime_builds(engine_sources: list[Path]) -> list[RuntimeBuild]:
                 data = compile_stdlib(data)
             elif rt is PYODIDE and name == "pyodide-lock.json":
                 data = trim_lockfile(data)
+            elif rt.minify:
+                data = minify_script(data, rt)
             files.append(Built(name, data))
         out.append(RuntimeBuild(rt, tuple(files)))
     return out
