@@ -125,7 +125,8 @@ def test_the_pages_modules_ship_as_bytecode_of_the_runtimes_micropython_in_one_p
     assert all(packed[p][:2] == b"M\x06" for p in packed if p.endswith(".mpy"))  # .mpy version 6
     strings = {p.relative_to(app).as_posix() for p in (app / "strings").glob("*.json")}
     assert strings and {p for p in packed if p.endswith(".json")} == strings
-    assert json.loads(packed["strings/it.json"]) == json.loads((app / "strings/it.json").read_text())
+    italian = (app / "strings/it.json").read_text(encoding="utf-8")
+    assert json.loads(packed["strings/it.json"]) == json.loads(italian)
     index = (DIST / "index.html").read_text(encoding="utf-8")
     assert f'<link rel="preload" href="{build.PAGE_PACK_PATH}" as="fetch" crossorigin>' in index
     assert '"files"' not in index  # nothing fetched one by one before main.py
