@@ -7,6 +7,7 @@ import re
 import shutil
 import socket
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -317,3 +318,49 @@ def precache_list(site: Path) -> list[str]:
 def build_info_cache(site: Path) -> str:
     cache: str = _sw_build(site)["cache"]
     return cache
+
+
+def test_the_sites_files_are_read_from_the_cache_without_waking_the_service_worker(
+    browser: Browser, network_guard: NetworkGuard, build_info: dict[str, Any], base_url: str
+) -> None:
+    """sw.js's static routes: once installed, the browser answers the site's files
+    from the build's cache itself; the worker's script starts for navigations only."""
+    context = network_guard.watch(browser.new_context())
+    page = context.new_page()
+    page.goto(base_url)
+    wait_for_play(page)
+    cache = wait_for_service_worker(page)
+    cdp = context.new_cdp_session(page)
+    versions: dict[str, dict[str, Any]] = {}
+
+    def updated(params: dict[str, Any]) -> None:
+        versions.update({v["versionId"]: v for v in params["versions"]})
+
+    cdp.on("ServiceWorker.workerVersionUpdated", updated)
+    cdp.send("ServiceWorker.enable")
+    wait_until_true(page, lambda: any(v["runningStatus"] == "running" for v in versions.values()))
+    (rules,) = [json.loads(v.get("routerRules") or "[]") for v in versions.values()]
+    assert [r["source"] for r in rules] == [["fetch-event"], [{"cache_name": cache}]]
+
+    cdp.send("ServiceWorker.stopAllWorkers")
+    wait_until_true(page, lambda: all(v["runningStatus"] == "stopped" for v in versions.values()))
+    pyodide_mjs = runtime_path(build_info, "pyodide.mjs")
+    for path in ("app/page.pack", pyodide_mjs):
+        size = page.evaluate("async (p) => (await (await fetch(p)).arrayBuffer()).byteLength", path)
+        assert size == (DIST / path).stat().st_size, path
+    page.wait_for_timeout(300)
+    assert all(v["runningStatus"] == "stopped" for v in versions.values())
+    # a navigation goes to the fetch handler, which starts the worker's script
+    page.reload()
+    wait_until_true(page, lambda: any(v["runningStatus"] == "running" for v in versions.values()))
+    wait_for_play(page)
+    context.close()
+
+
+def wait_until_true(page: Page, check: Callable[[], bool], timeout_ms: int = 10_000) -> None:
+    """Wait for a condition on the test's side (CDP events), letting the page run."""
+    for _ in range(timeout_ms // 50):
+        if check():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("the condition never held")

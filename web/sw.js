@@ -76,10 +76,12 @@ function staticRoutes(event) {
     port: scope.port,
     pathname: `${scope.pathname}*`,
   });
-  return event.addRoutes({
-    condition: { urlPattern: files, requestMethod: "GET", not: { requestMode: "navigate" } },
-    source: { cacheName: CACHE },
-  });
+  // The first rule that matches wins (a `not` condition cannot be combined
+  // with others in one rule).
+  return event.addRoutes([
+    { condition: { requestMode: "navigate" }, source: "fetch-event" },
+    { condition: { urlPattern: files, requestMethod: "GET" }, source: { cacheName: CACHE } },
+  ]);
 }
 
 self.addEventListener("install", (event) => {
