@@ -1014,7 +1014,7 @@ def page_pack(web: Path, compiled: dict[str, bytes], folders: dict[Runtime, str]
     written into MicroPython's working directory (paths below app/) before
     main.py runs. PyScript's `files` config fetched and wrote them one by one:
     85 requests through the service worker before the first drawing, 0.25 s of
-    a repeat visit (docs/performance.md step 15)."""
+    a repeat visit (docs/performance.md step 16)."""
     entries: list[tuple[str, bytes]] = []
     for rel in packed_page_files(web):
         name = PurePosixPath(rel).relative_to(PAGE_FOLDER).as_posix()

@@ -64,7 +64,7 @@ async function precacheOne(cache, path) {
 // API), without waking this script: a start asks for 30-odd files (the page's
 // and the engine worker's, one after another in chains), and each answer from
 // the fetch handler below waited its turn on this worker's one thread (20-90
-// ms each on a repeat visit, docs/performance.md step 16). A file missing from
+// ms each on a repeat visit, docs/performance.md step 17). A file missing from
 // the cache goes to the network, as in respond(). Navigations stay with the
 // fetch handler: "/" is stored as index.html, and offline it falls back to it.
 function staticRoutes(event) {

@@ -1,5 +1,5 @@
-# Page driver (MicroPython on the main thread): makes the page's objects and
-# wires them together. The page shows state and forwards the player's actions;
+# Page driver (MicroPython on the main thread): page.py makes the page's objects
+# and wires them together. The page shows state and forwards the player's actions;
 # every game rule is decided by the engine worker (worker/engine_worker.py,
 # Pyodide). docs/page.md maps the modules:
 #
@@ -19,83 +19,40 @@
 
 import asyncio
 
-from actions import Actions, close_enclosing_dialog
-from durable import Durable
-from game_manager import GameManager
-from i18n import I18n, browser_lang
-from input import Input
-from keys import Keys
-from preferences import translate_static
-from pyscript import window
-from screens import Screens
-from storage import Storage
 from tasks import spawn
-from toolbar import ToolMenu
 
 
-class _NoStorage:
-    def getItem(self, key):
-        return None
-
-    def setItem(self, key, value):
-        pass
-
-    def removeItem(self, key):
-        pass
+async def next_task():
+    """Let the browser run before what follows. A timer: asyncio.sleep(0) does not
+    leave MicroPython's loop, so it would not end the browser's task."""
+    await asyncio.sleep(0.001)
 
 
-def local_storage():
+async def boot():
+    """The page's start in tasks of a few tens of ms each, none near the 100 ms
+    budget even on a busy phone: PyScript's own set-up (its Python package,
+    compiled from source) runs in the task before this one, the imports and the
+    objects in one, the first drawing in the next (docs/performance.md step 18)."""
     try:
-        backend = window.localStorage
-        backend.getItem("scopa.v1.probe")
-        return backend
-    except Exception:
-        return _NoStorage()
+        await next_task()
+        import page
+
+        await next_task()
+        page.start()
+    except Exception as exc:  # a broken build or browser: say so instead of "Loading…"
+        could_not_start(exc)
 
 
-def now_iso():
-    return str(window.Date.new().toISOString())
+def could_not_start(exc):
+    import sys
+
+    from pyscript import document, window
+
+    sys.print_exception(exc)
+    italian = str(window.navigator.language or "").lower().startswith("it")
+    sentence = "La pagina non è potuta partire: " if italian else "The page could not start: "
+    document.getElementById("status").textContent = sentence + str(exc)
+    document.body.dataset.phase = "error"
 
 
-storage = Storage(local_storage(), now_iso, Durable())
-prefs = storage.load_prefs()
-i18n = I18n(
-    prefs.get("lang") or browser_lang(window.navigator.language), prefs.get("deck") or "french"
-)
-translate_static(i18n)
-actions = Actions()
-actions.on("close", close_enclosing_dialog)
-ui = Screens(i18n)
-manager = GameManager(i18n, storage, ui, actions, prefs)
-ui.motion.set_feel(prefs)  # the pace and the sound switch, before any move is shown
-
-
-def form_changed(target):
-    ui.form_changed(target)
-    if feel is not None:
-        feel.on_change(target)
-
-
-controls = Input(
-    actions, manager.chooser, Keys(manager, actions), form_changed, manager.on_dialog_closed
-)
-tool_menu = ToolMenu()  # kept: its listener's proxy lives with it
-manager.start()
-
-
-async def feel_later():
-    """Dragging, and the sound and pace controls, once the first table is on screen:
-    no one can use them before, and their code is compiled then, not at start."""
-    global feel
-    await asyncio.sleep(0.05)  # a frame: the table is painted first
-    from dragging import Dragging
-    from feel import Feel
-
-    feel = Feel(manager)
-    actions.on_all(feel.handlers())
-    controls.swallows_click = Dragging(manager).swallows_click
-
-
-feel = None
-spawn(feel_later())
-spawn(manager.updates.start())  # sw.js: offline play, and new versions between hands
+spawn(boot())
