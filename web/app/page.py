@@ -51,7 +51,6 @@ translate_static(i18n)
 actions = Actions()
 actions.on("close", close_enclosing_dialog)
 ui = Screens(i18n)
-ui.art.want_sprite()  # the card pictures come while the rest is made
 manager = GameManager(i18n, storage, ui, actions, prefs)
 ui.motion.set_feel(prefs)  # the pace and the sound switch, before any move is shown
 

@@ -25,16 +25,10 @@ class CardArt:
     def href(self, code):
         """A card's symbol in this page (the sprite is loaded on first use and
         when the deck changes)."""
-        self.want_sprite()
-        return "#" + SPRITE_ID + code
-
-    def want_sprite(self):
-        """The current deck's sprite is in the page or on its way. Called at the
-        page's start too, so that it arrives while the first table is made: a card
-        is drawn (and the table playable) only once its symbol is here."""
         if self.sprite_deck != self.i18n.deck:
             self.sprite_deck = self.i18n.deck
             spawn(self.load_sprite(self.sprite_deck))
+        return "#" + SPRITE_ID + code
 
     def picture(self, code, hidden=True):
         attrs = {"viewBox": VIEWBOX, "focusable": "false"}
