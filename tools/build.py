@@ -37,7 +37,7 @@ import sys
 import tempfile
 import tomllib
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
 from functools import cached_property
 from html.parser import HTMLParser
@@ -587,22 +587,34 @@ def compile_zip(data: bytes, name: str, prefix: str, optimize: int) -> bytes:
     """
     node = node_binary("it compiles Python to bytecode")
     script = PYCOMPILE.read_bytes()
-    key = hashlib.sha256(
-        data + b"\0" + script + f"\0{PYODIDE.version}\0{prefix}\0{optimize}\0stored".encode()
-    ).hexdigest()[:24]
-    cached = PYCOMPILE_CACHE / f"{name}-{key}.zip"
-    if cached.is_file():
-        return cached.read_bytes()
-    with tempfile.TemporaryDirectory(prefix="scopa-pycompile-") as folder:
-        source, target = Path(folder) / "in.zip", Path(folder) / "out.zip"
-        source.write_bytes(data)
+
+    def compile_with_pyodide(source: Path, target: Path) -> bytes:
         command = [node, str(PYCOMPILE), str(PYODIDE.source), str(source), str(target)]
         stderr = run_tool([*command, prefix, str(optimize)], target, f"compiling {name}", 900)
         for line in stderr.splitlines():
             print(line)
         with zipfile.ZipFile(target) as compiled:
             entries = [(i.filename, compiled.read(i)) for i in compiled.infolist()]
-    out = deterministic_zip(entries, stored=True)
+        return deterministic_zip(entries, stored=True)
+
+    inputs = script + f"\0{PYODIDE.version}\0{prefix}\0{optimize}\0stored".encode()
+    return cached_tool_run(name, ".zip", data, inputs, compile_with_pyodide)
+
+
+def cached_tool_run(
+    name: str, suffix: str, data: bytes, inputs: bytes, tool: Callable[[Path, Path], bytes]
+) -> bytes:
+    """What `tool(source, target)` makes of `data` (written to `source`), cached
+    under PYCOMPILE_CACHE keyed by `data` and the tool's other `inputs` (its
+    script, versions, options), so that a rebuild runs no Node tool again."""
+    key = hashlib.sha256(data + b"\0" + inputs).hexdigest()[:24]
+    cached = PYCOMPILE_CACHE / f"{name}-{key}{suffix}"
+    if cached.is_file():
+        return cached.read_bytes()
+    with tempfile.TemporaryDirectory(prefix="scopa-build-") as folder:
+        source, target = Path(folder) / f"in{suffix}", Path(folder) / f"out{suffix}"
+        source.write_bytes(data)
+        out = tool(source, target)
     store_cached(cached, out)
     return out
 
@@ -645,21 +657,14 @@ def minify_script(data: bytes, runtime: Runtime) -> bytes:
         raise BuildError(f"{TERSER} is missing: run `npm ci` first")
     terser = json.loads((TERSER / "package.json").read_text(encoding="utf-8"))["version"]
     preamble = licence_header(data.decode("utf-8"), runtime)
-    script = MINIFY.read_bytes()
-    key = hashlib.sha256(data + b"\0" + script + f"\0{terser}\0{preamble}".encode()).hexdigest()[
-        :24
-    ]
-    cached = PYCOMPILE_CACHE / f"{runtime.name}-{key}.js"
-    if cached.is_file():
-        return cached.read_bytes()
-    with tempfile.TemporaryDirectory(prefix="scopa-minify-") as folder:
-        source, target = Path(folder) / "in.js", Path(folder) / "out.js"
-        source.write_bytes(data)
+
+    def minify(source: Path, target: Path) -> bytes:
         command = [node, str(MINIFY), str(TERSER), str(source), str(target), preamble]
         run_tool(command, target, f"minifying {runtime.package}", 300)
-        out = target.read_bytes()
-    store_cached(cached, out)
-    return out
+        return target.read_bytes()
+
+    inputs = MINIFY.read_bytes() + f"\0{terser}\0{preamble}".encode()
+    return cached_tool_run(runtime.name, ".js", data, inputs, minify)
 
 
 def module_imports(source: str, module: str, is_package: bool) -> set[str]:
