@@ -364,3 +364,24 @@ def wait_until_true(page: Page, check: Callable[[], bool], timeout_ms: int = 10_
             return
         page.wait_for_timeout(50)
     raise AssertionError("the condition never held")
+
+
+def test_the_first_tables_cards_are_drawn_from_the_page_itself(
+    browser: Browser, network_guard: NetworkGuard, base_url: str
+) -> None:
+    """index.html comes with the default deck's sprite (tools/build.py
+    default_sprite_text): the first table is drawn without fetching it."""
+    context = network_guard.watch(browser.new_context())
+    page = context.new_page()
+    page.goto(base_url)
+    wait_for_play(page)
+    asked = list(network_guard.requests)
+    assert not [url for url in asked if "/cards/" in url], asked
+    sprite = page.locator("#card-sprite")
+    assert sprite.get_attribute("data-deck") == "french"
+    card = page.locator("#hand button[data-card]").first
+    code = card.get_attribute("data-card")
+    assert card.locator("use").get_attribute("href") == f"#card-{code}"
+    assert page.locator(f"#card-sprite symbol#card-{code}").count() == 1
+    assert page.locator("#card-sprite symbol#card-back").count() == 1
+    context.close()

@@ -980,6 +980,8 @@ BUILD_INFO_PATH = "build-info.json"
 
 
 FIRST_TABLES_TOKEN = "@FIRST_TABLES@"
+DEFAULT_SPRITE_TOKEN = "@DEFAULT_SPRITE@"
+DEFAULT_DECK = "french"  # the deck a first visit shows (index.html's body data-deck)
 PRELOADS_TOKEN = "@PRELOADS@"
 
 # The page's MicroPython code: web/app/, started from main.py.
@@ -1086,6 +1088,17 @@ def preload_links(runtimes: list[RuntimeBuild], web: Path) -> str:
     return "\n  ".join(links)
 
 
+def default_sprite_text(web: Path) -> str:
+    """The default deck's sprite (one <symbol> per card, ids already prefixed
+    "card-"), put into index.html: the first table's cards are drawn without a
+    fetch and a parse of the sprite by the page's Python after it (50-70 ms
+    of a start, docs/performance.md step 19). 3.6 KB gzipped."""
+    path = web / "cards" / f"{DEFAULT_DECK}.svg"
+    if not path.is_file():
+        return ""
+    return path.read_text(encoding="utf-8").strip()
+
+
 def first_tables_text(web: Path) -> str:
     """Opening tables for a first visit, dealt by the engine (tools/first_tables.py)."""
     from tools.first_tables import first_tables, script_text
@@ -1161,6 +1174,7 @@ def build(out: Path, web: Path = WEB) -> BuildInfo:
     shipped = [f for r in runtimes for f in r.built()]
     texts = {
         FIRST_TABLES_TOKEN: first_tables_text(web),
+        DEFAULT_SPRITE_TOKEN: default_sprite_text(web),
         PRELOADS_TOKEN: preload_links(runtimes, web),
     }
     for f in [*web_files(folders, web, texts), engine, *shipped]:

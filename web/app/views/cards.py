@@ -1,8 +1,9 @@
 # Card pictures (MicroPython, main thread): faces, backs, and the deck's sprite.
 #
-# The current deck's sprite (cards/<deck>.svg, one <symbol> per card) is
-# fetched once and put into the page under #card-sprite (its ids come
-# prefixed with "card-" from tools/cards/sprite.py), and every card is
+# The current deck's sprite (cards/<deck>.svg, one <symbol> per card) is in
+# the page under #card-sprite (its ids come prefixed with "card-" from
+# tools/cards/sprite.py): the default deck's comes in index.html (the build
+# puts it there), another deck's is fetched when chosen. Every card is
 # <svg><use href="#card-7D"></svg>. (An external reference,
 # <use href="cards/french.svg#7D">, made Chromium fetch and parse the whole
 # sprite document again about once a move: 50-250 ms main-thread tasks.)
@@ -20,7 +21,11 @@ VIEWBOX = "0 0 200 300"
 class CardArt:
     def __init__(self, i18n):
         self.i18n = i18n
-        self.sprite_deck = None  # the deck whose sprite is loaded or being loaded
+        # the deck whose sprite is loaded or being loaded: index.html comes with
+        # the default deck's (tools/build.py default_sprite_text)
+        store = by_id(SPRITE_STORE)
+        here = store is not None and store.firstElementChild is not None
+        self.sprite_deck = (store.dataset.deck or None) if here else None
 
     def href(self, code):
         """A card's symbol in this page (the sprite is loaded on first use and
