@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import (
     BOOT_TIMEOUT_MS,
     NetworkGuard,
@@ -23,6 +24,7 @@ from conftest import (
 from game_helpers import first_move, saved_record, saved_view, tap_move, to_my_turn, wait_settled
 from playwright.sync_api import Browser, BrowserType, Page
 
+from tools import build
 from tools.serve import DIST, netlify_csp, serving, url_of
 
 
@@ -385,3 +387,46 @@ def test_the_first_tables_cards_are_drawn_from_the_page_itself(
     assert page.locator(f"#card-sprite symbol#card-{code}").count() == 1
     assert page.locator("#card-sprite symbol#card-back").count() == 1
     context.close()
+
+
+@pytest.mark.parametrize(
+    ("damage", "locale", "said"),
+    [
+        ("cut", "en-GB", "The page could not start: app/page.pack is damaged"),
+        ("not-bytecode", "it-IT", "La pagina non è potuta partire: incompatible .mpy"),
+    ],
+)
+def test_a_damaged_page_pack_is_said_on_the_page(
+    browser: Browser,
+    network_guard: NetworkGuard,
+    tmp_path: Path,
+    damage: str,
+    locale: str,
+    said: str,
+) -> None:
+    """A start that cannot load the page's modules ends in the error phase with a
+    sentence in the browser's language, not on "Loading..." for ever."""
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    pack = site / build.PAGE_PACK_PATH
+    data = pack.read_bytes()
+    if damage == "cut":
+        pack.write_bytes(data[: len(data) // 2])
+    else:  # main.py imports page.py: its bytecode replaced by text
+        head = int.from_bytes(data[:4], "little")
+        offset, files = 4 + head, []
+        for name, size in json.loads(data[4 : 4 + head]):
+            files.append(
+                (name, b"not bytecode" if name == "page.mpy" else data[offset : offset + size])
+            )
+            offset += size
+        pack.write_bytes(build.pack(files))
+    with serving(site) as server:
+        context = network_guard.watch(browser.new_context(locale=locale))
+        page = context.new_page()
+        page.goto(url_of(server))
+        page.wait_for_function(
+            "() => document.body.dataset.phase === 'error'", timeout=BOOT_TIMEOUT_MS
+        )
+        assert page.locator("#status").inner_text().startswith(said)
+        context.close()

@@ -28,9 +28,12 @@ const pagePack = fetch(new URL("app/page.pack", import.meta.url)).then((response
 // The pack: a 4-byte little-endian length N, N bytes of JSON [[path, size],
 // ...], then the files' bytes in that order.
 function unpack(buffer, FS) {
-  const headLength = new DataView(buffer).getUint32(0, true);
+  const headLength = buffer.byteLength >= 4 ? new DataView(buffer).getUint32(0, true) : 0;
+  if (!headLength || 4 + headLength > buffer.byteLength) throw new Error("app/page.pack is damaged");
   const index = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, headLength)));
   let offset = 4 + headLength;
+  const end = offset + index.reduce((sum, [, size]) => sum + size, 0);
+  if (end !== buffer.byteLength) throw new Error("app/page.pack is damaged (cut short?)");
   const folders = new Set();
   for (const [path, size] of index) {
     const parts = path.split("/").slice(0, -1);
@@ -44,6 +47,21 @@ function unpack(buffer, FS) {
   }
 }
 
+// Without its files the page cannot start: say so where "Loading..." stands,
+// in the browser's language (the page's own words are in the pack).
+function couldNotStart(error) {
+  const italian = String(navigator.language || "").toLowerCase().startsWith("it");
+  const said = italian ? "La pagina non è potuta partire: " : "The page could not start: ";
+  const status = document.getElementById("status");
+  if (status) status.textContent = said + String((error && error.message) || error);
+  document.body.dataset.phase = "error";
+}
+
 hooks.main.onReady.add(async ({ interpreter }) => {
-  unpack(await pagePack, interpreter.FS);
+  try {
+    unpack(await pagePack, interpreter.FS);
+  } catch (error) {
+    couldNotStart(error);
+    throw error;
+  }
 });
