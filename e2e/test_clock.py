@@ -189,6 +189,17 @@ def test_in_italian_the_result_says_the_time_ran_out(
     expect(result.locator(".result-end")).to_have_text("Il tuo tempo è scaduto.")
 
 
+def takes_the_device(page: Page, seat: int) -> None:
+    """Hot seat: while the pass screen is up nobody's time runs; once `seat`
+    reveals its hand, its clock does, with almost the whole deadline (8 s)."""
+    page.wait_for_timeout(1500)
+    assert clock_off(page)
+    page.locator('#dlg-pass [data-action="reveal"]').click()
+    page.wait_for_function(RUNNING)
+    state = clock(page)
+    assert state is not None and state["seat"] == str(seat) and state["left"] >= 6
+
+
 def test_hot_seat_times_the_person_holding_the_device(
     new_context: NewContext, network_guard: NetworkGuard
 ) -> None:
@@ -198,12 +209,7 @@ def test_hot_seat_times_the_person_holding_the_device(
     # the pass screen is up: nobody's hand is shown, so nobody's time runs
     expect(page.locator("#dlg-pass")).to_be_visible()
     first = saved_view(page)["pass_to"]
-    page.wait_for_timeout(1500)
-    assert clock_off(page)
-    page.locator('#dlg-pass [data-action="reveal"]').click()
-    page.wait_for_function(RUNNING)
-    state = clock(page)
-    assert state is not None and state["seat"] == str(first) and state["left"] >= 6
+    takes_the_device(page, first)
     # a move in time; the next person's clock starts once they hold the device
     assert my_turn(page)
     card, take = first_move(saved_view(page))
@@ -213,12 +219,7 @@ def test_hot_seat_times_the_person_holding_the_device(
     second = saved_view(page)["pass_to"]
     assert second == 1 - first
     assert clock_off(page)
-    page.wait_for_timeout(1500)
-    assert clock_off(page)
-    page.locator('#dlg-pass [data-action="reveal"]').click()
-    page.wait_for_function(RUNNING)
-    state = clock(page)
-    assert state is not None and state["seat"] == str(second) and state["left"] >= 6
+    takes_the_device(page, second)
     # the second person does not move: the match ends against them
     page.wait_for_function(
         "() => document.body.dataset.phase === 'match-over'"

@@ -147,15 +147,22 @@ def check_layout(page: Page, where: str) -> dict[str, Any]:
     return m
 
 
+def laid_out(
+    new_context: NewContext, guard: NetworkGuard, key: str, size: str
+) -> tuple[Page, dict[str, Any]]:
+    """The position `key` on a phone 360 or 320 px wide, its screenshot kept,
+    and its layout checked (check_layout's measures)."""
+    page = open_position(new_context, guard, key, PHONE if size == "360" else SMALL)
+    shot(page, f"phone-{key}-{size}")
+    return page, check_layout(page, f"{key} at {size} px")
+
+
 @pytest.mark.parametrize("size", ["360", "320"])
 @pytest.mark.parametrize("key", list(POSITIONS))
 def test_the_table_fits_a_phone(
     new_context: NewContext, network_guard: NetworkGuard, key: str, size: str
 ) -> None:
-    viewport = PHONE if size == "360" else SMALL
-    page = open_position(new_context, network_guard, key, viewport)
-    shot(page, f"phone-{key}-{size}")
-    m = check_layout(page, f"{key} at {size} px")
+    page, m = laid_out(new_context, network_guard, key, size)
     view = saved_view(page)
     opponents = view["players"] - 1
     assert page.locator('[data-zone="opponent"] .last-move').count() == opponents
@@ -167,10 +174,7 @@ def test_the_table_fits_a_phone(
 def test_many_table_cards_leave_the_hand_on_screen(
     new_context: NewContext, network_guard: NetworkGuard, key: str, size: str
 ) -> None:
-    viewport = PHONE if size == "360" else SMALL
-    page = open_position(new_context, network_guard, key, viewport)
-    shot(page, f"phone-{key}-{size}")
-    check_layout(page, f"{key} at {size} px")
+    page, _ = laid_out(new_context, network_guard, key, size)
     table = page.evaluate(
         """() => [...document.querySelectorAll('[data-zone="table"] [data-card]')].map((el) => {
             const r = el.getBoundingClientRect(), felt = document.getElementById('felt')

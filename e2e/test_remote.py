@@ -358,14 +358,12 @@ def test_a_resignation_ends_the_match_on_both(
     assert link_view(guest)["view"]["result"]["end"]["reason"] == "resigned"
 
 
-def test_a_guest_reloads_pairs_again_and_the_match_goes_on(
-    new_context: NewContext, network_guard: NetworkGuard
-) -> None:
-    host, guest = two_devices(new_context, network_guard)
-    play_moves([host, guest], 3)
-    tables_agree(host, guest)
-    moves = link_view(host)["view"]["moves_in_hand"]
-    guest.reload()
+def reload_and_pair_again(host: Page, guest: Page, reloaded: Page) -> int:
+    """One of the two devices reloads: both see the link lost, pair again with
+    fresh codes (the host invites, the guest answers) and show the same table.
+    The moves of the hand made before the reload."""
+    moves = int(link_view(host)["view"]["moves_in_hand"])
+    reloaded.reload()
     for page in (host, guest):
         wait_link(page, "lost")
     guest.locator('#dlg-pair [data-pairing="in"]').wait_for()
@@ -373,6 +371,16 @@ def test_a_guest_reloads_pairs_again_and_the_match_goes_on(
     for page in (host, guest):
         wait_link(page, "connected")
     tables_agree(host, guest)
+    return moves
+
+
+def test_a_guest_reloads_pairs_again_and_the_match_goes_on(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    host, guest = two_devices(new_context, network_guard)
+    play_moves([host, guest], 3)
+    tables_agree(host, guest)
+    moves = reload_and_pair_again(host, guest, guest)
     assert link_view(guest)["view"]["moves_in_hand"] == moves
     play_moves([host, guest], 2)
     tables_agree(host, guest)
@@ -518,15 +526,7 @@ def test_the_host_reloads_and_invites_again(
 ) -> None:
     host, guest = two_devices(new_context, network_guard)
     play_moves([host, guest], 3)
-    moves = link_view(host)["view"]["moves_in_hand"]
-    host.reload()
-    for page in (host, guest):
-        wait_link(page, "lost")
-    guest.locator('#dlg-pair [data-pairing="in"]').wait_for()
-    enter(host, answer(guest, invitation(host)))
-    for page in (host, guest):
-        wait_link(page, "connected")
-    tables_agree(host, guest)
+    moves = reload_and_pair_again(host, guest, host)
     assert link_view(host)["view"]["moves_in_hand"] == moves
     play_moves([host, guest], 2)
     tables_agree(host, guest)
