@@ -841,9 +841,9 @@ def web_files(
     (it is in engine.zip)."""
     if not (web / "index.html").is_file():
         raise BuildError(f"{web / 'index.html'} is missing")
-    packed = set(packed_page_files(web))
+    packed = packed_page_files(web)
     if packed:
-        yield page_pack(web, page_modules(web), folders)
+        yield page_pack(web, packed, page_modules(web), folders)
     for path in walk(web):
         rel = path.relative_to(web).as_posix()
         if path.suffix == ".py" and PurePosixPath(rel).parts[0] == WORKER_FOLDER:
@@ -1016,14 +1016,16 @@ def pack(entries: Iterable[tuple[str, bytes]]) -> bytes:
     return len(head).to_bytes(4, "little") + head + b"".join(data for _, data in entries)
 
 
-def page_pack(web: Path, compiled: dict[str, bytes], folders: dict[Runtime, str]) -> Built:
+def page_pack(
+    web: Path, packed: list[str], compiled: dict[str, bytes], folders: dict[Runtime, str]
+) -> Built:
     """The page's modules (as .mpy, see page_modules) and data files in one file,
     written into MicroPython's working directory (paths below app/) before
     main.py runs. PyScript's `files` config fetched and wrote them one by one:
     85 requests through the service worker before the first drawing, 0.25 s of
     a repeat visit (docs/performance.md step 16)."""
     entries: list[tuple[str, bytes]] = []
-    for rel in packed_page_files(web):
+    for rel in packed:
         name = PurePosixPath(rel).relative_to(PAGE_FOLDER).as_posix()
         if rel in compiled:
             entries.append((mpy_name(name), compiled[rel]))

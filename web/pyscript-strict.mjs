@@ -48,7 +48,8 @@ function unpack(buffer, FS) {
 }
 
 // Without its files the page cannot start: say so where "Loading..." stands,
-// in the browser's language (the page's own words are in the pack).
+// in the browser's language (the page's own words are in the pack). Also the
+// page's Python's way to say it (main.py), so the sentence is written once.
 function couldNotStart(error) {
   const italian = String(navigator.language || "").toLowerCase().startsWith("it");
   const said = italian ? "La pagina non è potuta partire: " : "The page could not start: ";
@@ -56,6 +57,8 @@ function couldNotStart(error) {
   if (status) status.textContent = said + String((error && error.message) || error);
   document.body.dataset.phase = "error";
 }
+
+Object.defineProperty(self, "scopaCouldNotStart", { value: couldNotStart });
 
 hooks.main.onReady.add(async ({ interpreter }) => {
   try {

@@ -46,13 +46,10 @@ async def boot():
 def could_not_start(exc):
     import sys
 
-    from pyscript import document, window
+    from pyscript import window
 
     sys.print_exception(exc)
-    italian = str(window.navigator.language or "").lower().startswith("it")
-    sentence = "La pagina non è potuta partire: " if italian else "The page could not start: "
-    document.getElementById("status").textContent = sentence + str(exc)
-    document.body.dataset.phase = "error"
+    window.scopaCouldNotStart(str(exc))  # web/pyscript-strict.mjs: the sentence, the phase
 
 
 spawn(boot())
