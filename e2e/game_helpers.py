@@ -37,6 +37,11 @@ SETTLED = (
 ENGINE_TABLE = "() => performance.getEntriesByName('scopa-engine-table').length > 0"
 
 #: a short match: the person, first to play, wins it at once by declaring
+# The size a card's <use> paints, in the sprite's units ([0, 0] when the
+# symbol it names is missing or cannot be drawn).
+PAINTED_SIZE = (
+    "use => { const box = use.getBBox(); return [Math.round(box.width), Math.round(box.height)]; }"
+)
 DECLARE_TO_WIN = "?seed=2&variants=chiamarsi-fuori&target=1&level=easy"
 
 

@@ -15,6 +15,7 @@ from conftest import BOOT_TIMEOUT_MS, NetworkGuard
 from game_helpers import (
     DECLARE_TO_WIN,
     DESKTOP,
+    PAINTED_SIZE,
     PHONE,
     NewContext,
     choosing,
@@ -190,6 +191,7 @@ def test_escape_cancels_and_keys_open_help_deck_and_level(
     page.keyboard.press("d")
     expect(sprite).to_have_attribute("data-deck", "piacentine")
     assert page.locator("#card-sprite symbol#card-" + view["hand"][0]).count() == 1
+    assert card_use.evaluate(PAINTED_SIZE) == [197, 297]  # drawn from the new deck's sprite
     shot(page, "phone-piacentine")
     # H: the help with the help fragment
     page.keyboard.press("h")

@@ -21,7 +21,15 @@ from conftest import (
     wait_for_play,
     wait_for_service_worker,
 )
-from game_helpers import first_move, saved_record, saved_view, tap_move, to_my_turn, wait_settled
+from game_helpers import (
+    PAINTED_SIZE,
+    first_move,
+    saved_record,
+    saved_view,
+    tap_move,
+    to_my_turn,
+    wait_settled,
+)
 from playwright.sync_api import Browser, BrowserType, Page
 
 from tools import build
@@ -386,6 +394,10 @@ def test_the_first_tables_cards_are_drawn_from_the_page_itself(
     assert card.locator("use").get_attribute("href") == f"#card-{code}"
     assert page.locator(f"#card-sprite symbol#card-{code}").count() == 1
     assert page.locator("#card-sprite symbol#card-back").count() == 1
+    # the sprite is kept out of layout (display: none: its 575 elements were
+    # styled and laid out at every start), and the cards still paint its symbols
+    assert sprite.evaluate("store => store.getClientRects().length") == 0
+    assert card.locator("use").evaluate(PAINTED_SIZE) == [197, 297]
     context.close()
 
 

@@ -18,7 +18,8 @@ SVG = "{http://www.w3.org/2000/svg}"
 CODES = [
     rank + suit for suit in "DHSC" for rank in ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
 ]
-# Things that are unreliable through an external <use> or would pull in other files.
+# Things that are unreliable through a <use> (the page keeps the sprite in a
+# display: none store, where these would not draw) or would pull in other files.
 FORBIDDEN = {
     "image",
     "pattern",

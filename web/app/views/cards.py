@@ -3,7 +3,8 @@
 # The current deck's sprite (cards/<deck>.svg, one <symbol> per card) is in
 # the page under #card-sprite (its ids come prefixed with "card-" from
 # tools/cards/sprite.py): the default deck's comes in index.html (the build
-# puts it there), another deck's is fetched when chosen. Every card is
+# puts it there), another deck's is fetched when chosen. The store is hidden
+# (display: none, not laid out; <use> still draws from it). Every card is
 # <svg><use href="#card-7D"></svg>. (An external reference,
 # <use href="cards/french.svg#7D">, made Chromium fetch and parse the whole
 # sprite document again about once a move: 50-250 ms main-thread tasks.)
@@ -81,7 +82,7 @@ class CardArt:
             return  # the deck changed meanwhile: its own load puts it in
         store = by_id(SPRITE_STORE)
         if store is None:
-            store = h("div", {"id": SPRITE_STORE, "class": "sr-only", "aria-hidden": "true"})
+            store = h("div", {"id": SPRITE_STORE, "hidden": ""})
             document.body.appendChild(store)
         # our own static sprite; tools/cards/sprite.py prefixes its ids with SPRITE_ID,
         # so they cannot clash with the page's and nothing is rewritten here
