@@ -423,11 +423,15 @@ def test_a_tampered_reveal_is_flagged_on_the_guest(
     assert host.evaluate("document.body.dataset.dealCheck") is None
 
 
-def test_four_players_two_friends_and_a_computer(
-    new_context: NewContext, network_guard: NetworkGuard
-) -> None:
-    host = device(new_context, network_guard)
-    guests = [device(new_context, network_guard), device(new_context, network_guard)]
+def two_friends_and_a_computer(
+    new_context: NewContext, guard: NetworkGuard, *guest_args: dict[str, Any]
+) -> list[Page]:
+    """A 4-player table: the host, two friends each on a device (``guest_args``: each
+    one's context options, e.g. a locale), a computer; [host, friend 1, friend 2]
+    once all three are connected."""
+    host = device(new_context, guard)
+    options = list(guest_args) + [{}] * (2 - len(guest_args))
+    guests = [device(new_context, guard, **options[k]) for k in range(2)]
     first = open_friend_table(host, preset="scopa-4", remote=(1,))
     enter(host, join(guests[0], first))
     host.wait_for_function(  # the next friend's invitation, a new code
@@ -439,6 +443,13 @@ def test_four_players_two_friends_and_a_computer(
     enter(host, join(guests[1], invitation(host)))
     for page in (host, *guests):
         wait_link(page, "connected")
+    return [host, *guests]
+
+
+def test_four_players_two_friends_and_a_computer(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    host, *guests = two_friends_and_a_computer(new_context, network_guard)
     seats = [link_view(g)["link"]["seat"] for g in guests]
     assert sorted(seats) == [1, 2]
     play_moves([host, *guests], 8)

@@ -2,10 +2,12 @@
 over real WebRTC (helpers of test_remote.py): the move deadline counted down on
 both devices and run out by the guest, ended by the host's engine on both; the
 clock stopped while the channel is lost; a rematch from the result screen,
-with the host kept, with the host swapped, and declined."""
+with the host kept, with the host swapped, and declined (by the one friend, and
+with two friends by one of them: the other, who said yes, is told)."""
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -21,6 +23,7 @@ from test_remote import (
     link_view,
     play_moves,
     tables_agree,
+    two_friends_and_a_computer,
     wait_link,
 )
 
@@ -225,3 +228,46 @@ def test_a_declined_rematch_says_so(new_context: NewContext, network_guard: Netw
     rematch_says(guest, "ask")  # either may ask again
     assert host.evaluate("document.body.dataset.phase") == "match-over"
     shot(host, "remote-rematch-declined")
+
+
+def test_with_two_friends_a_no_to_the_rematch_reaches_the_one_who_said_yes(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    """Host, two friends (the first one's page in Italian) and a computer: the host asks,
+    friend 1 says yes and waits, friend 2 says no; friend 1's page and the host's say
+    who said no and stop waiting, and anyone may ask again."""
+    host, yes, no = two_friends_and_a_computer(new_context, network_guard, {"locale": "it-IT"})
+    play_moves([host, yes, no], 2)
+    resign(host)
+    for page in (host, yes, no):
+        page.wait_for_function(OVER, timeout=30_000)
+        rematch_says(page, "ask")
+    host.locator('#rematch [data-action="rematch"]').click()
+    rematch_says(host, "waiting")
+    for page in (yes, no):
+        rematch_says(page, "asked")
+    yes.locator('#rematch [data-action="rematch-yes"]').click()
+    rematch_says(yes, "waiting")
+    host.wait_for_function("() => JSON.stringify(window.__got).includes('answer')", timeout=30_000)
+    seat = link_view(no)["link"]["seat"]
+    no.locator('#rematch [data-action="rematch-no"]').click()
+    # the host tells friend 1, with the seat that said no, in a message of its own
+    rematch_says(yes, "declined")
+    expect(yes.locator("#rematch .rematch-note")).to_have_text(
+        f"Amico {seat + 1} ha detto di no: niente rivincita."
+    )
+    rematch_says(host, "declined")
+    expect(host.locator("#rematch .rematch-note")).to_have_text(
+        f"Friend {seat + 1} said no: no rematch."
+    )
+    told = [t for t in yes.evaluate("window.__got") if '"no_rematch"' in t]
+    assert [json.loads(t)["seat"] for t in told] == [seat]
+    for page in (host, yes):  # nobody waits: asking again is offered, as after any no
+        expect(page.locator('#rematch [data-action="rematch"]')).to_be_visible()
+        assert link_view(page)["link"]["offer"] is None
+    assert link_view(yes)["link"]["agreed"] is False
+    rematch_says(no, "ask")
+    for page in (host, yes, no):
+        assert page.evaluate("document.body.dataset.phase") == "match-over"
+    shot(yes, "remote-rematch-declined-by-another")
+    shot(host, "remote-rematch-declined-by-a-friend")

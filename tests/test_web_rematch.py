@@ -41,6 +41,14 @@ def test_asking_waiting_and_answering() -> None:
     assert rematch_state("host", {"offer": None, "declined": True}, OVER, True, False) == "declined"
 
 
+def test_a_guest_waits_once_agreed_and_stops_at_a_no_from_anyone() -> None:
+    # a guest whose own ask the host took (several guests): the worker says it agreed
+    assert rematch_state("guest", {"offer": None, "agreed": True}, OVER, True, False) == "waiting"
+    # another guest said no: the worker clears `agreed`, the page its own yes
+    told = {"offer": None, "agreed": False, "declined": True}
+    assert rematch_state("guest", told, OVER, True, False) == "declined"
+
+
 def test_only_two_people_can_swap_the_host() -> None:
     guest_side: dict[str, Any] = {
         "seats": [

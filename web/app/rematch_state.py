@@ -14,12 +14,13 @@ def humans(view):
 def rematch_state(role, link, view, connected, said_yes):
     """What the result screen offers: None (nothing: no link, not over, a channel
     lost), "ask", "waiting" (this device asked or said yes), "asked" (the other
-    device asks), "declined" (the other said no; asking again is allowed)."""
+    device asks), "declined" (someone said no; asking again is allowed). A guest
+    whose own ask the host took has `agreed` in its link: it waits too."""
     if role is None or view is None or view.get("phase") != "match-over" or not connected:
         return None
     offer = link.get("offer")
     if offer is None:
-        if said_yes:
+        if said_yes or link.get("agreed"):
             return "waiting"  # a guest said yes: the host starts when everyone has
         return "declined" if link.get("declined") else "ask"
     mine = offer.get("from") == role  # "host", "guest", or the asking guest's seat

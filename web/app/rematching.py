@@ -10,11 +10,14 @@
 #   was the guest hosts the next match, over the same channel; each page just
 #   follows its reply's `role` (linking.py), with no pairing.
 # - The other device is asked (Accept / Decline); a no is said on the asker's
-#   screen, which may ask again.
+#   screen, which may ask again. With several guests the host tells every other
+#   device that said yes or was still asked (the worker's `declined_by`: the
+#   seat that said no): each says who, stops waiting and may ask again.
 
 import json
 
 from dom import by_id
+from names import seat_name
 from pyscript import document
 from rematch_state import humans, rematch_state
 from tasks import spawn
@@ -25,6 +28,7 @@ class Rematching:
         self.link = linking
         self.declined = None  # the match whose rematch the other device declined
         self.said_yes = None  # the match whose rematch this guest accepted
+        self.said = ""  # the sentence of the last no: who said it
         self._view = None
 
     def handlers(self):
@@ -51,12 +55,20 @@ class Rematching:
         """Every link reply: a no from the other device is said once."""
         if reply.get("declined"):
             self.declined = self.link.link.get("match")
-            said = self.link.t("rematch.declined")
-            self.link.m.ui.notices.toast(said)
-            self.link.m.ui.notices.announce(said)
+            self.said_yes = None  # the offer is over: nothing to wait for
+            self.said = self.sentence(reply.get("declined_by"))
+            self.link.m.ui.notices.toast(self.said)
+            self.link.m.ui.notices.announce(self.said)
         link = self.link.link
         if link.get("offer") is not None:
             self.declined = None
+
+    def sentence(self, seat):
+        """ "Bea said no: no rematch.", by the name the table gives that seat."""
+        name = seat_name(self.link.m.view or {}, seat, self.link.m.i18n) if seat is not None else ""
+        if name:
+            return self.link.t("rematch.declined_by", name=name)
+        return self.link.t("rematch.declined")
 
     def state(self):
         linking = self.link
@@ -82,5 +94,6 @@ class Rematching:
             self._view = RematchView(self.link.m.i18n)
         offer = self.link.link.get("offer") or {}
         swap_ok = len(humans(self.link.m.view)) == 2
-        self._view.show(dlg, state, swap_ok, bool(offer.get("swap")), self.link.role)
+        said = self.said or self.link.t("rematch.declined")
+        self._view.show(dlg, state, swap_ok, bool(offer.get("swap")), self.link.role, said)
         document.body.dataset.rematch = state

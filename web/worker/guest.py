@@ -380,6 +380,8 @@ class Guest:
             "checks": self.checks,
             "failed": failed,
             "offer": self.offer,
+            # it said yes (or its own ask was taken): the host's welcome comes next
+            "agreed": self.started and self.expect_rematch_of == self.match_id,
         }
 
 
@@ -404,4 +406,5 @@ _HANDLERS = {
     "end": Guest._end,
     "rematch": rematch.guest_got_rematch,
     "answer": rematch.guest_got_answer,
+    "no_rematch": rematch.guest_got_no_rematch,
 }

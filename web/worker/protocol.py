@@ -159,6 +159,7 @@ FIELDS: Final[dict[str, dict[str, tuple[Check, bool]]]] = {
         "seat": (SEAT, True),
         "side": (_whole(1), True),
     },
+    "no_rematch": {"match": (_match_id, True), "seat": (SEAT, True)},
     # either way
     "rematch": {"match": (_match_id, True), "swap": (_flag, True)},
     "answer": {"match": (_match_id, True), "accept": (_flag, True), "swap": (_flag, True)},
@@ -173,7 +174,18 @@ FIELDS: Final[dict[str, dict[str, tuple[Check, bool]]]] = {
 TAKES: Final = {
     HOST: frozenset({"hello", "share", "move", "next", "resign", "rematch", "answer", "refuse"}),
     GUEST: frozenset(
-        {"welcome", "commit", "state", "reveal", "presence", "end", "rematch", "answer", "refuse"}
+        {
+            "welcome",
+            "commit",
+            "state",
+            "reveal",
+            "presence",
+            "end",
+            "no_rematch",
+            "rematch",
+            "answer",
+            "refuse",
+        }
     ),
 }
 LIMITS: Final = {HOST: HOST_LIMIT, GUEST: GUEST_LIMIT}
@@ -244,6 +256,7 @@ class Outcome:
     check: dict[str, Any] | None = None  # a guest: the check of the hand just revealed
     previous: dict[str, Any] | None = None  # a guest: the record of the match a rematch ends
     declined: bool = False  # the rematch asked for was declined
+    declined_by: int | None = None  # by that seat, when it is known
 
 
 # --- the only messages that carry cards to a guest --------------------------------

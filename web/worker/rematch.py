@@ -6,7 +6,9 @@ each) no pairing is needed, the channel being symmetric: the guest's device
 becomes the host of the next match and welcomes the other, which becomes its
 guest (link.py makes the change; :func:`swapped` is the new host).  An offer
 is ``{"from": "host" or the asking seat, "swap": bool}``, and on the host the
-seats that said yes, ``"accepted"``.
+seats that said yes, ``"accepted"``.  A no from anyone ends it: the host tells
+every other guest (``no_rematch``, with the seat that said no), so that no page
+keeps waiting for a match that will not start.
 """
 
 from __future__ import annotations
@@ -81,13 +83,22 @@ def host_got_answer(host: Host, remote: Remote, message: dict[str, Any]) -> Outc
         raise _refuse("link.no_offer")
     if not message["accept"]:
         host.offer = None
-        return Outcome(declined=True)
+        seat = remote.seat
+        return Outcome(out=_tell_no(host, seat), declined=True, declined_by=seat)
     if offer["swap"]:
         host.handoff = remote.peer
     else:
         offer["accepted"].append(remote.seat)
         _start_when_all_agree(host)
     return Outcome()
+
+
+def _tell_no(host: Host, seat: int) -> list[tuple[str, str]]:
+    """The offer is over: every other guest (it said yes, or was still being asked)
+    is told, with the seat that said no, so that its page stops waiting."""
+    text = encode("no_rematch", match=host.match_id, seat=seat)
+    remotes = sorted(host.remotes.items())
+    return [(r.peer, text) for other, r in remotes if other != seat and r.peer is not None]
 
 
 def _start_when_all_agree(host: Host) -> None:
@@ -130,9 +141,32 @@ def guest_got_answer(guest: Guest, message: dict[str, Any]) -> Outcome:
         raise _refuse("link.no_offer")
     if not message["accept"]:
         guest.offer = None
-        return Outcome(declined=True)
+        return Outcome(declined=True, declined_by=_host_person(guest))
     _agreed(guest, offer["swap"])
     return Outcome()
+
+
+def guest_got_no_rematch(guest: Guest, message: dict[str, Any]) -> Outcome:
+    """The host says the offer is over, ``seat`` (another guest) said no: taken only
+    while this device said yes to it or is still asked (the message comes from the
+    host only: a guest is paired with nobody else)."""
+    seat = message["seat"]
+    offer = guest.offer
+    asked = offer is not None and offer["from"] == HOST
+    agreed = guest.expect_rematch_of is not None and guest.expect_rematch_of == guest.match_id
+    if not guest.over or not (asked or agreed):
+        raise _refuse("link.no_offer")
+    if seat >= guest.rules.players or seat == guest.seat:
+        raise LinkError(LinkProblem("link.bad_field", kind="no_rematch", field="seat"))
+    guest.offer, guest.expect_rematch_of = None, None
+    return Outcome(declined=True, declined_by=seat)
+
+
+def _host_person(guest: Guest) -> int | None:
+    """The seat of the host's one person (who said no), if it has exactly one."""
+    seats = guest.settings.get("seats", [])
+    people = [n for n, seat in enumerate(seats) if seat["kind"] == "person"]
+    return people[0] if len(people) == 1 else None
 
 
 def _agreed(guest: Guest, swap: bool) -> None:

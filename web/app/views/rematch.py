@@ -4,7 +4,8 @@
 #   (the swap only for two people on two devices)
 # - waiting: this device asked, or said yes: waiting for the others
 # - asked: the other device asks (and whether it would host): [Accept] [Decline]
-# - declined: the other said no; asking again is allowed
+# - declined: someone said no (who, when known: "Bea said no: no rematch.");
+#   asking again is allowed
 #
 # Hooks: #rematch[data-rematch=ask|waiting|asked|declined], buttons
 # data-action="rematch" | "rematch-swap" | "rematch-yes" | "rematch-no".
@@ -18,13 +19,14 @@ class RematchView:
     def __init__(self, i18n):
         self.i18n = i18n
 
-    def show(self, dlg, state, swap_ok, swap_offered, role):
+    def show(self, dlg, state, swap_ok, swap_offered, role, said):
         t = self.i18n.t
         actions = dlg.querySelector(".dialog-actions")
         el = placed("rematch", "div", {"class": "rematch", "role": "group"}, dlg, actions)
         el.setAttribute("aria-label", t("rematch.title"))
         el.dataset.rematch = state
-        fill(el, h("p", {"class": "note rematch-note"}, self.note(state, swap_offered, role)))
+        note = said if state == "declined" else self.note(state, swap_offered, role)
+        fill(el, h("p", {"class": "note rematch-note"}, note))
         if state in ("ask", "declined"):
             el.append(self.ask_buttons(swap_ok))
         elif state == "asked":
