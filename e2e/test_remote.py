@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 from conftest import BOOT_TIMEOUT_MS, NetworkGuard, call_engine, wait_for_play
-from game_helpers import NewContext, open_game, replay, tap_move, wait_settled
-from playwright.sync_api import Page
+from game_helpers import SWEEP_NOTE, NewContext, open_game, replay, tap_move, wait_settled
+from playwright.sync_api import Page, expect
 
 from scopa_core.cards import CARD_NAMES
 from scopa_core.hand import HandState
@@ -338,6 +338,72 @@ def test_a_bad_message_is_refused_and_play_goes_on(
     assert after["table"] == before["table"] and after["phase"] == "play"
     assert after["moves_in_hand"] == before["moves_in_hand"]
     play_moves([host, guest], 2)
+    tables_agree(host, guest)
+
+
+def risky_put_down(page: Page) -> str | None:
+    """On this device's turn, drawn: a card of its hand whose only move puts it
+    down into a table the next player may sweep (the sweep warning's note)."""
+    view = link_view(page)["view"]
+    if not (view and mine(view) and page.evaluate(DRAWN, view["to_move"])):
+        return None
+    for card in view["hand"]:
+        options = view["moves"][card]["moves"]
+        if len(options) != 1 or options[0]["take"] or options[0]["keep"]:
+            continue
+        risk = call_engine(page, "sweep_risk", json.dumps({"card": card, "take": []}))
+        if risk.get("ok") and risk["percent"] >= 1:
+            return str(card)
+    return None
+
+
+def refused(page: Page) -> int:
+    count: int = page.evaluate(
+        "() => window.__got.filter((t) => JSON.parse(t).kind === 'refuse').length"
+    )
+    return count
+
+
+def test_the_sweep_note_stays_when_a_message_comes(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    """The host's match warns before a sweep (sweep=1: the new match keeps it); the
+    host's note is up, holding its card, and messages from the friend's device come
+    meanwhile (here two bad ones, each refused): each redraws the host's page, and
+    the note stays until the player says -- it does not turn back into "Your turn"
+    with the card still held -- and "Play it anyway" plays the card."""
+    host = device(new_context, network_guard, "?fresh=1&sweep=1")
+    guest = device(new_context, network_guard)
+    enter(host, join(guest, open_friend_table(host)))
+    for page in (host, guest):
+        wait_link(page, "connected")
+    for _ in range(80):
+        card = risky_put_down(host)
+        if card is not None:
+            break
+        if play_one([host, guest]) == "hand-over":
+            next_hand_everywhere(host, [guest])
+    else:
+        raise AssertionError("the host never had a card the sweep warning holds")
+    view = link_view(host)["view"]
+    assert view["settings"]["sweep_warning"] is True
+    host.locator(f'[data-zone="hand"] [data-card="{card}"]').click()
+    expect(host.locator(SWEEP_NOTE)).to_be_visible()
+    before = refused(guest)
+    for _ in range(2):  # the host handles one at a time: the second's refusal
+        assert guest.evaluate("(t) => window.scopaLink.send('host', t)", "{not json")
+    guest.wait_for_function(  # comes once the first was handled and the page redrawn
+        "(n) => window.__got.filter((t) => JSON.parse(t).kind === 'refuse').length >= n",
+        arg=before + 2,
+        timeout=30_000,
+    )
+    expect(host.locator(SWEEP_NOTE)).to_be_visible()
+    marked = host.locator(f'#hand [data-card="{card}"]')
+    expect(marked).to_have_class(re.compile(r"\bsweep-card\b"))
+    assert link_view(host)["view"]["key"] == view["key"]  # held: not sent
+    host.locator(SWEEP_NOTE).click()
+    wait_moved(host, view["moves_in_hand"])
+    assert card in link_view(host)["view"]["table"]  # put down, as the note said
     tables_agree(host, guest)
 
 
