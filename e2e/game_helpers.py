@@ -51,9 +51,11 @@ def open_game(
     query: str = "",
     viewport: dict[str, int] | None = None,
     reduced: bool = True,
+    init_script: str | None = None,
     **context_args: Any,
 ) -> Page:
-    """A watched page at the game's address (reduced motion keeps the tests quick).
+    """A watched page at the game's address (reduced motion keeps the tests quick);
+    `init_script` runs in it before the page's own scripts, from the first load.
 
     A query that starts a match turns the sweep warning off unless it says
     otherwise (``sweep=1``): the tests tap a move and wait for it to be made,
@@ -68,6 +70,8 @@ def open_game(
             **context_args,
         )
     )
+    if init_script is not None:
+        context.add_init_script(init_script)
     page = context.new_page()
     page.goto(query or "./")
     return page

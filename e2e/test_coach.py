@@ -9,6 +9,7 @@ against the record the page saves; sentences are checked in both languages.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import Any
 
@@ -300,6 +301,35 @@ def test_the_sweep_warning_holds_a_card_until_the_player_says(
             "(k) => JSON.parse(localStorage.getItem('scopa.v1.view')).key !== k", arg=view["key"]
         )
     assert captured, "no capture came up"
+
+
+def test_the_sweep_note_stays_through_a_redraw(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    """The note waits for the player's word: the deck or the language changed
+    meanwhile redraws the table and the prompt (as a friend's device's message
+    does in remote play), and the note is drawn again -- in the page's language,
+    its card still marked -- instead of "Your turn"; "Play it anyway" plays it."""
+    page = open_plain(new_context, network_guard, f"./?seed={SWEEP_SEED}&level=easy")
+    to_my_turn(page)
+    view = saved_view(page)
+    risky, percent, _ = risky_and_safe(page)
+    card = page.locator(f'#hand [data-card="{risky}"]')
+    card.click()
+    held(page, view["key"])
+    page.locator('.tools [data-action="deck"]').click()  # the hand drawn again
+    held(page, view["key"])
+    expect(page.locator("#status")).to_contain_text(f"{percent}%")
+    expect(card).to_have_class(re.compile(r"\bsweep-card\b"))
+    page.locator('.tools [data-action="lang"]').click()
+    held(page, view["key"])
+    expect(page.locator("#status")).to_contain_text("Attenzione: ")
+    expect(card).to_have_class(re.compile(r"\bsweep-card\b"))
+    page.locator(SWEEP_NOTE).click()  # "Giocala lo stesso"
+    page.wait_for_function(
+        "(k) => JSON.parse(localStorage.getItem('scopa.v1.view')).key !== k", arg=view["key"]
+    )
+    assert last_move_of(page, view["to_move"]) == {"card": risky, "take": [], "player": 0}
 
 
 def test_the_sweep_warning_is_a_setting_of_the_match(

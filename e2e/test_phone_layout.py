@@ -22,6 +22,7 @@ import pytest
 from conftest import ROOT, NetworkGuard
 from game_helpers import (
     DESKTOP,
+    SWEEP_NOTE,
     NewContext,
     my_turn,
     open_game,
@@ -340,3 +341,73 @@ def test_the_desktop_table_still_fits(
     shot(page, f"desktop-{key}")
     m = check_layout(page, f"{key} at 1280 px")
     assert m["scopa"] >= (0 if key.endswith("full") else 1)
+
+
+# --- the sweep warning's note on a crowded phone table --------------------------------
+
+#: where each part of the note lies once the note is up: for each button, its box
+#: after scrolling it into view (if the page must scroll) and the element on top
+#: at its centre; the boxes of the prompt's parts (#prompt and all inside it), #me's
+#: box and the felt's, in page coordinates (scrolled or not)
+NOTE_PARTS = r"""() => {
+    const page = (el) => {
+        const r = el.getBoundingClientRect();
+        return {top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right};
+    };
+    const prompt = document.getElementById('prompt');
+    const out = {vh: innerHeight, vw: innerWidth,
+                 height: document.scrollingElement.scrollHeight,
+                 me: page(document.getElementById('me')),
+                 felt: page(document.getElementById('felt')),
+                 parts: [prompt, ...prompt.querySelectorAll('*')].map((el) =>
+                     [el.id || el.dataset.action || el.tagName, page(el)]),
+                 buttons: {}};
+    for (const action of ['sweep-again', 'sweep-anyway']) {
+        const button = document.querySelector(`#actions [data-action="${action}"]`);
+        button.scrollIntoView({block: 'nearest'});
+        const r = button.getBoundingClientRect();
+        const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+        const top = document.elementFromPoint(x, y);
+        out.buttons[action] = {x, y, top: top ? (top.id || top.className) : null,
+                               on_top: !!top && button.contains(top)};
+    }
+    window.scrollTo(0, 0);
+    return out;
+}"""
+
+#: (width, height) of small phones: the crowded 4-player table and the note
+#: cannot both fit at full size below 640 px
+NOTE_SIZES = [(360, 640), (360, 560), (320, 568)]
+
+
+@pytest.mark.parametrize(("width", "height"), NOTE_SIZES)
+def test_the_sweep_note_can_be_tapped_on_a_crowded_phone_table(
+    new_context: NewContext, network_guard: NetworkGuard, width: int, height: int
+) -> None:
+    """A 4-player table (the other seats' boxes with their last moves) on a small
+    phone, the sweep warning's three-line note and its two buttons up: the felt
+    gives way, then the page scrolls; "Choose again" and "Play it anyway" are each
+    the topmost element at their centre (never under the "You" row, which would
+    take the tap) and on screen or reachable by scrolling, and no part of the
+    prompt overlaps #me or the felt."""
+    from test_coach import risky_and_safe
+
+    page = open_position(new_context, network_guard, "scopa-4", {"width": width, "height": height})
+    key = saved_view(page)["key"]
+    risky, _, _ = risky_and_safe(page)
+    page.locator(f'[data-zone="hand"] [data-card="{risky}"]').click()
+    expect(page.locator(SWEEP_NOTE)).to_be_visible()
+    shot(page, f"phone-sweep-note-{width}x{height}")
+    m: dict[str, Any] = page.evaluate(NOTE_PARTS)
+    where = f"at {width}x{height}"
+    for action, button in m["buttons"].items():
+        assert button["on_top"], f"{where}: {action} is under {button['top']}"
+        assert 0 <= button["x"] <= m["vw"] and 0 <= button["y"] <= m["vh"], (where, button)
+    for name, box in m["parts"]:
+        assert box["bottom"] <= m["me"]["top"] + 0.5, f"{where}: {name} {box} over #me {m['me']}"
+        assert box["top"] >= m["felt"]["bottom"] - 0.5, f"{where}: {name} {box} on the felt"
+    assert m["me"]["bottom"] <= m["height"] + 0.5, f"{where}: the hand cannot be scrolled to"
+    page.locator(SWEEP_NOTE).click()  # the tap is the player's: the card goes
+    page.wait_for_function(
+        "(key) => JSON.parse(localStorage.getItem('scopa.v1.view')).key !== key", arg=key
+    )

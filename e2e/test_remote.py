@@ -20,8 +20,16 @@ from typing import Any
 
 import pytest
 from conftest import BOOT_TIMEOUT_MS, NetworkGuard, call_engine, wait_for_play
-from game_helpers import NewContext, open_game, replay, tap_move, wait_settled
-from playwright.sync_api import Page
+from game_helpers import (
+    ENGINE_TABLE,
+    SWEEP_NOTE,
+    NewContext,
+    open_game,
+    replay,
+    tap_move,
+    wait_settled,
+)
+from playwright.sync_api import Page, expect
 
 from scopa_core.cards import CARD_NAMES
 from scopa_core.hand import HandState
@@ -60,10 +68,14 @@ LINK_IS = "(state) => document.body.dataset.link === state"
 def device(
     new_context: NewContext, guard: NetworkGuard, query: str = "?fresh=1", **context_args: Any
 ) -> Page:
-    page = open_game(new_context, guard, query, **context_args)
-    page.add_init_script(LOG_CHANNEL)
-    page.reload()
+    # The channel log from the first load, and the engine holding the address's match
+    # before the test goes on: a reload at once (as this did) could come after the
+    # page tidied its address but before it saved that match, and the new-match
+    # dialog opened on the opening table drawn meanwhile: either way the friends'
+    # match took the default settings (the sweep warning on) for the address's.
+    page = open_game(new_context, guard, query, init_script=LOG_CHANNEL, **context_args)
     wait_for_play(page)
+    page.wait_for_function(ENGINE_TABLE, timeout=BOOT_TIMEOUT_MS)
     return page
 
 
@@ -338,6 +350,91 @@ def test_a_bad_message_is_refused_and_play_goes_on(
     assert after["table"] == before["table"] and after["phase"] == "play"
     assert after["moves_in_hand"] == before["moves_in_hand"]
     play_moves([host, guest], 2)
+    tables_agree(host, guest)
+
+
+def risky_put_down(page: Page) -> str | None:
+    """On this device's turn, drawn: a card of its hand whose only move puts it
+    down into a table the next player may sweep (the sweep warning's note)."""
+    view = link_view(page)["view"]
+    if not (view and mine(view) and page.evaluate(DRAWN, view["to_move"])):
+        return None
+    for card in view["hand"]:
+        options = view["moves"][card]["moves"]
+        if len(options) != 1 or options[0]["take"] or options[0]["keep"]:
+            continue
+        risk = call_engine(page, "sweep_risk", json.dumps({"card": card, "take": []}))
+        if risk.get("ok") and risk["percent"] >= 1:
+            return str(card)
+    return None
+
+
+def refused(page: Page) -> int:
+    count: int = page.evaluate(
+        "() => window.__got.filter((t) => JSON.parse(t).kind === 'refuse').length"
+    )
+    return count
+
+
+def host_with_a_risky_card(host: Page, guest: Page) -> str:
+    """Play on (the guest its first move, the host a capture when it has one, to
+    empty the table) until the host, to move, has a card the sweep warning holds."""
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        view = link_view(host)["view"]
+        if view and view["phase"] == "hand-over":
+            next_hand_everywhere(host, [guest])
+        elif view and mine(view):
+            if not host.evaluate(DRAWN, view["to_move"]):
+                time.sleep(0.05)
+                continue
+            card = risky_put_down(host)
+            if card is not None:
+                return card
+            takes = [c for c in view["hand"] if view["moves"][c]["moves"][0]["take"]]
+            card = (takes or view["hand"])[0]
+            tap_move(host, card, view["moves"][card]["moves"][0]["take"])
+            wait_moved(host, view["moves_in_hand"])
+        elif view and view["phase"] == "play":
+            assert play_one([guest]) == "play"
+        else:
+            time.sleep(0.05)
+    raise AssertionError("the host never had a card the sweep warning holds")
+
+
+def test_the_sweep_note_stays_when_a_message_comes(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    """The host's match warns before a sweep (sweep=1: the new match keeps it); the
+    host's note is up, holding its card, and messages from the friend's device come
+    meanwhile (here two bad ones, each refused): each redraws the host's page, and
+    the note stays until the player says -- it does not turn back into "Your turn"
+    with the card still held -- and "Play it anyway" plays the card."""
+    host = device(new_context, network_guard, "?fresh=1&sweep=1")
+    guest = device(new_context, network_guard)
+    enter(host, join(guest, open_friend_table(host)))
+    for page in (host, guest):
+        wait_link(page, "connected")
+    card = host_with_a_risky_card(host, guest)
+    view = link_view(host)["view"]
+    assert view["settings"].get("sweep_warning") is True, (view["settings"], view["hand_no"])
+    host.locator(f'[data-zone="hand"] [data-card="{card}"]').click()
+    expect(host.locator(SWEEP_NOTE)).to_be_visible()
+    before = refused(guest)
+    for _ in range(2):  # the host handles one at a time: the second's refusal
+        assert guest.evaluate("(t) => window.scopaLink.send('host', t)", "{not json")
+    guest.wait_for_function(  # comes once the first was handled and the page redrawn
+        "(n) => window.__got.filter((t) => JSON.parse(t).kind === 'refuse').length >= n",
+        arg=before + 2,
+        timeout=30_000,
+    )
+    expect(host.locator(SWEEP_NOTE)).to_be_visible()
+    marked = host.locator(f'#hand [data-card="{card}"]')
+    expect(marked).to_have_class(re.compile(r"\bsweep-card\b"))
+    assert link_view(host)["view"]["key"] == view["key"]  # held: not sent
+    host.locator(SWEEP_NOTE).click()
+    wait_moved(host, view["moves_in_hand"])
+    assert card in link_view(host)["view"]["table"]  # put down, as the note said
     tables_agree(host, guest)
 
 

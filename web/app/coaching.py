@@ -93,6 +93,11 @@ class Coaching:
         """Chooser: a tap on a hand card; True when the coach made it a move."""
         return "hint" in self.parts and self.parts["hint"].on_hand_card(code)
 
+    def redraw_note(self):
+        """GameManager.prompt: True when the sweep note, still holding its move, was
+        drawn again in place of the ordinary prompt."""
+        return "sweep" in self.parts and self.parts["sweep"].redraw()
+
     def on_key(self, key, on_button):
         """Keys: Enter and Escape for the sweep note, Escape for the hint."""
         if "sweep" in self.parts and self.parts["sweep"].on_key(key, on_button):

@@ -150,6 +150,9 @@ class GameManager:
         self.dialogs()
 
     def prompt(self):
+        idle = self.chooser.selection is None and self.queued is None
+        if idle and self.coach.redraw_note():
+            return  # the sweep note stays up until the player says or the position moves
         self.ui.prompt.render(self.view, self.chooser.selection, self.queued)
 
     def redraw_selection(self):

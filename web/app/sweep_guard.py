@@ -5,6 +5,8 @@
 # "Play it anyway" (a second tap on the card, or Enter) or "Choose again"
 # (Escape, or any other card). Never for a capture. A setting of the match
 # (settings.sweep_warning); without it, on at the easy and normal levels.
+# Until then every redraw of the prompt (GameManager.prompt: a friend's
+# device's message, the deck or the language changed) draws the note again.
 
 import json
 
@@ -34,6 +36,7 @@ class SweepGuard:
         self.m = manager
         self.held = None  # the put-down move waiting for the player's word
         self.key = None  # the position it was held in
+        self.percent = 0  # the chance the note says
 
     def handlers(self):
         return {"sweep-anyway": lambda el: self.anyway(), "sweep-again": lambda el: self.again()}
@@ -72,7 +75,8 @@ class SweepGuard:
             return
         self.warn(move, percent)
 
-    def warn(self, move, percent):
+    def warn(self, move, percent, say=True):
+        self.percent = percent
         t = self.m.i18n.t
         card = self.m.i18n.card(move.get("card"))
         text = t("sweep.note", card=card, percent=percent)
@@ -84,7 +88,20 @@ class SweepGuard:
             ],
         )
         mark_card(move.get("card"))
-        self.m.ui.notices.announce(text)
+        if say:
+            self.m.ui.notices.announce(text)
+
+    def redraw(self):
+        """GameManager.prompt: True when the note is drawn again (in the page's
+        language, its card marked, not said again) because its move is still held
+        on the same position. A redraw that is not the player's word (a friend's
+        device's message, the clock, the deck or the language changed) must not
+        turn the note back into "Your turn" while the move waits."""
+        move = self.current()
+        if move is None:
+            return False
+        self.warn(move, self.percent, say=False)
+        return True
 
     def current(self):
         """The held move, if it is still the position's and the note still shows."""
