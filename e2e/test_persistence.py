@@ -646,6 +646,28 @@ def test_a_new_build_over_the_old_keeps_the_saved_match(
         context.close()
 
 
+def test_a_reload_before_the_engine_started_keeps_the_addresss_match(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    """The address's settings stay in it until their match is saved: a reload while
+    the engine starts (here: it could not, its files refused) starts that match,
+    not the default one; once saved, the address is tidied."""
+    query = "./?seed=7&preset=scopa-4&level=easy&sweep=0"
+    context = network_guard.watch(new_context(viewport=PHONE, reduced_motion="reduce"))
+    page = context.new_page()
+    page.route("**/worker/engine.zip", lambda route: route.abort())
+    page.goto(query)
+    expect(page.locator("body")).to_have_attribute("data-phase", "error", timeout=BOOT_TIMEOUT_MS)
+    assert "preset=scopa-4" in page.evaluate("() => location.search")
+    page.unroute("**/worker/engine.zip")
+    page.reload()
+    page.wait_for_function(ENGINE_TABLE, timeout=BOOT_TIMEOUT_MS)
+    assert saved_view(page)["players"] == 4
+    expect(page.locator('[data-zone="opponent"]')).to_have_count(3)
+    assert page.evaluate("() => location.search") == ""
+    context.close()
+
+
 def test_a_link_with_settings_asks_before_replacing_a_match_in_progress(
     new_context: NewContext, network_guard: NetworkGuard
 ) -> None:

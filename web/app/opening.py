@@ -23,8 +23,10 @@ def read_address():
 
 
 def forget_address():
-    """URL settings start one match: drop them from the address, so that a reload
-    (or a bookmark of the page) continues the saved match instead of replacing it."""
+    """URL settings start one match: drop them from the address once that match is
+    saved (Opening.connect), so that a reload (or a bookmark of the page) continues
+    it instead of replacing it. Not before: a reload while the engine starts (or
+    after it failed to) must still find what the address asks for."""
     try:
         if window.location.search:
             window.history.replaceState(None, "", window.location.pathname)
@@ -83,6 +85,7 @@ class Opening:
         current = await m.apply(
             reply, animate=False, keep_choice=not fresh, tally=False, acted=False
         )
+        forget_address()  # the address's match is saved now (or another tab's drawn)
         if fresh and current:
             m.ui.motion.deal_in()
         mark(m.timings, "engine-table")
@@ -118,7 +121,6 @@ class Opening:
     def saved_or_dealt(self):
         """(view, record) to draw before the engine is up, or (None, None)."""
         self.url = read_address()
-        forget_address()
         storage = self.m.storage
         if self.url.get("fresh"):
             storage.clear_game()
