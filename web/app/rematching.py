@@ -28,7 +28,7 @@ class Rematching:
         self.link = linking
         self.declined = None  # the match whose rematch the other device declined
         self.said_yes = None  # the match whose rematch this guest accepted
-        self.said = ""  # the sentence of the last no: who said it
+        self.declined_by = None  # the seat that said the last no, when known
         self._view = None
 
     def handlers(self):
@@ -56,15 +56,18 @@ class Rematching:
         if reply.get("declined"):
             self.declined = self.link.link.get("match")
             self.said_yes = None  # the offer is over: nothing to wait for
-            self.said = self.sentence(reply.get("declined_by"))
-            self.link.m.ui.notices.toast(self.said)
-            self.link.m.ui.notices.announce(self.said)
+            self.declined_by = reply.get("declined_by")
+            said = self.sentence()
+            self.link.m.ui.notices.toast(said)
+            self.link.m.ui.notices.announce(said)
         link = self.link.link
         if link.get("offer") is not None:
             self.declined = None
 
-    def sentence(self, seat):
-        """ "Bea said no: no rematch.", by the name the table gives that seat."""
+    def sentence(self):
+        """ "Bea said no: no rematch.", by the name the table gives that seat (in the
+        page's language of the moment: the result screen may be drawn again later)."""
+        seat = self.declined_by
         name = seat_name(self.link.m.view or {}, seat, self.link.m.i18n) if seat is not None else ""
         if name:
             return self.link.t("rematch.declined_by", name=name)
@@ -94,6 +97,6 @@ class Rematching:
             self._view = RematchView(self.link.m.i18n)
         offer = self.link.link.get("offer") or {}
         swap_ok = len(humans(self.link.m.view)) == 2
-        said = self.said or self.link.t("rematch.declined")
+        said = self.sentence()
         self._view.show(dlg, state, swap_ok, bool(offer.get("swap")), self.link.role, said)
         document.body.dataset.rematch = state

@@ -73,6 +73,12 @@ class Guest:
 
     # -- facts --------------------------------------------------------------------
     @property
+    def agreed(self) -> bool:
+        """It said yes to this match's rematch (or its own ask was taken): the host's
+        welcome of the next match comes next."""
+        return self.expect_rematch_of is not None and self.expect_rematch_of == self.match_id
+
+    @property
     def started(self) -> bool:
         return self.match_id is not None
 
@@ -380,8 +386,7 @@ class Guest:
             "checks": self.checks,
             "failed": failed,
             "offer": self.offer,
-            # it said yes (or its own ask was taken): the host's welcome comes next
-            "agreed": self.started and self.expect_rematch_of == self.match_id,
+            "agreed": self.agreed,
         }
 
 

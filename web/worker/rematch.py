@@ -153,8 +153,7 @@ def guest_got_no_rematch(guest: Guest, message: dict[str, Any]) -> Outcome:
     seat = message["seat"]
     offer = guest.offer
     asked = offer is not None and offer["from"] == HOST
-    agreed = guest.expect_rematch_of is not None and guest.expect_rematch_of == guest.match_id
-    if not guest.over or not (asked or agreed):
+    if not guest.over or not (asked or guest.agreed):
         raise _refuse("link.no_offer")
     if seat >= guest.rules.players or seat == guest.seat:
         raise LinkError(LinkProblem("link.bad_field", kind="no_rematch", field="seat"))
