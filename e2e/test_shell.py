@@ -34,6 +34,7 @@ from playwright.sync_api import Browser, BrowserType, Page
 
 from tools import build
 from tools.serve import DIST, netlify_csp, serving, url_of
+from tools.webbench import Trace
 
 
 def runtime_path(build_info: dict[str, Any], name: str) -> str:
@@ -134,6 +135,18 @@ def test_the_app_starts_offline_after_one_visit(
     second = context.new_page()
     second.goto(url)
     wait_for_play(second)
+    # The HTTP cache emptied (as a browser may do to make room): Pyodide's
+    # wasm, which later visits take from it (sw.js), comes from the service
+    # worker's cache instead, and the engine still starts.
+    context.new_cdp_session(second).send("Network.clearBrowserCache")
+    third = context.new_page()
+    said: list[str] = []
+    third.on("console", lambda message: said.append(message.text))
+    third.goto(url)
+    wait_for_play(third)
+    assert call_engine(third, "engine_info")["scopa_core"] is True
+    # compiled by the page (client.js), not left to the worker to compile
+    assert not [text for text in said if "compiles Pyodide itself" in text]
     context.close()
 
 
@@ -350,7 +363,7 @@ def test_the_sites_files_are_read_from_the_cache_without_waking_the_service_work
     cdp.send("ServiceWorker.enable")
     wait_until_true(page, lambda: any(v["runningStatus"] == "running" for v in versions.values()))
     (rules,) = [json.loads(v.get("routerRules") or "[]") for v in versions.values()]
-    assert [r["source"] for r in rules] == [["fetch-event"], [{"cache_name": cache}]]
+    assert [r["source"] for r in rules] == [["fetch-event"], ["network"], [{"cache_name": cache}]]
 
     cdp.send("ServiceWorker.stopAllWorkers")
     wait_until_true(page, lambda: all(v["runningStatus"] == "stopped" for v in versions.values()))
@@ -365,6 +378,64 @@ def test_the_sites_files_are_read_from_the_cache_without_waking_the_service_work
     wait_until_true(page, lambda: any(v["runningStatus"] == "running" for v in versions.values()))
     wait_for_play(page)
     context.close()
+
+
+class WasmTrace(Trace):
+    """V8's WebAssembly events of a page (compiling, caching)."""
+
+    CATEGORIES = "v8.wasm,disabled-by-default-v8.wasm.detailed"
+
+
+def test_a_later_visit_reuses_the_first_visits_compiled_pyodide(
+    browser_type: BrowserType,
+    trap_proxy: TrapProxy,
+    network_guard: NetworkGuard,
+    site: str,
+    build_info: dict[str, Any],
+    tmp_path: Path,
+) -> None:
+    """The first visit's compile of Pyodide's 9.6 MB wasm leaves V8's code in
+    the HTTP cache; the next visit, under the service worker, compiles from that
+    same response (sw.js's "network" route, client.js's only-if-cached) and so
+    reads the code back instead of compiling and tiering it up again."""
+    profile = tmp_path / "profile"
+    context = network_guard.watch(
+        browser_type.launch_persistent_context(str(profile), **launch_args(trap_proxy))
+    )
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(site)
+        wait_for_play(page)
+        call_engine(page, "engine_info")
+        wait_for_service_worker(page)
+        # V8 writes the code once enough of Pyodide is optimised (about 0.9 MB)
+        wasm_code = profile / "Default" / "Code Cache" / "wasm"
+        wait_until_true(
+            page,
+            lambda: any(f.stat().st_size > 100_000 for f in wasm_code.glob("*") if f.is_file()),
+            timeout_ms=BOOT_TIMEOUT_MS,
+        )
+        second = context.new_page()
+        page.close()
+        cdp = context.new_cdp_session(second)
+        wasm_url = site + runtime_path(build_info, "pyodide.asm.wasm")
+        responses: list[dict[str, Any]] = []
+        cdp.on(
+            "Network.responseReceived",
+            lambda p: responses.append(p["response"]) if p["response"]["url"] == wasm_url else None,
+        )
+        cdp.send("Network.enable")
+        trace = WasmTrace(context, second)
+        second.goto(site)
+        wait_for_play(second)
+        call_engine(second, "engine_info")
+        trace.stop()
+        (response,) = responses
+        assert response["serviceWorkerRouterInfo"]["actualSourceType"] == "network"
+        assert response["fromDiskCache"] and not response["fromServiceWorker"]
+        assert [e for e in trace.events if e.get("name") == "wasm.Deserialize"]
+    finally:
+        context.close()
 
 
 def wait_until_true(page: Page, check: Callable[[], bool], timeout_ms: int = 10_000) -> None:

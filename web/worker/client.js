@@ -18,11 +18,31 @@
 "use strict";
 
 (() => {
+  // The response to compile Pyodide's wasm from. V8's compiled code of it is
+  // kept with the response it was compiled from, so on a visit under the service
+  // worker it comes from the HTTP cache, as on the first visit, whose compile
+  // left its code there (sw.js routes this one file to the network stack). Never
+  // from the network then: offline with the HTTP cache emptied it comes from the
+  // service worker's cache, compiled once more.
+  async function pyodideWasm(url) {
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      try {
+        const cached = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
+        if (cached.ok) return cached;
+      } catch {
+        // not in the HTTP cache: a TypeError, at once
+      }
+      const stored = await caches.match(url);
+      if (stored) return stored;
+    }
+    return fetch(url);
+  }
+
   const here = document.currentScript.src;
   const worker = new Worker(new URL("engine.mjs", here), { type: "module", name: "engine" });
   // Pyodide's WebAssembly, compiled here: Chromium's code cache keeps a page's
   // compiled WebAssembly between visits, not a worker's (engine.mjs says more)
-  WebAssembly.compileStreaming(fetch(new URL("../@PYODIDE@/pyodide.asm.wasm", here))).then(
+  WebAssembly.compileStreaming(pyodideWasm(new URL("../@PYODIDE@/pyodide.asm.wasm", here))).then(
     (wasm) => worker.postMessage({ wasm }),
     (error) => {
       console.warn("scopa: the engine worker compiles Pyodide itself:", error);
