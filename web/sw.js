@@ -18,7 +18,8 @@
  *   URL from its index.html), then the network; a navigation that fails on
  *   the network falls back to the cached index.html. Where the browser has
  *   static routes (staticRoutes below), it answers every GET but navigations
- *   from the cache itself, the same way, without this script.
+ *   from the cache itself, the same way, without this script -- all but
+ *   Pyodide's wasm, which the page compiles from the HTTP cache (see there).
  *
  * Update hook (for the page): when `registration.waiting` is set, or an
  * `updatefound` worker reaches state "installed" while
