@@ -255,8 +255,8 @@ def traffic(log: Sequence[tuple[str, int]], sizes: Sizes) -> Traffic:
 
 
 @contextlib.contextmanager
-def fresh_profile(pw: Playwright) -> Iterator[BrowserContext]:
-    """A persistent browser context in a new, empty profile folder."""
+def fresh_profile(pw: Playwright) -> Iterator[tuple[BrowserContext, Path]]:
+    """A persistent browser context in a new, empty profile folder; and the folder."""
     with tempfile.TemporaryDirectory(prefix="scopa-webbench-") as folder:
         context = pw.chromium.launch_persistent_context(
             folder,
@@ -267,9 +267,18 @@ def fresh_profile(pw: Playwright) -> Iterator[BrowserContext]:
         )
         try:
             context.add_init_script(PROBE)
-            yield context
+            yield context, Path(folder)
         finally:
             context.close()
+
+
+def compiled_wasm_bytes(profile: Path) -> int:
+    """The size of the largest compiled WebAssembly module V8 has written to the
+    profile's code cache: Pyodide's, once about 1 MB of its code was optimised
+    (docs/performance.md step 21); 0 when none was written yet."""
+    folder = profile / "Default" / "Code Cache" / "wasm"
+    sizes = [f.stat().st_size for f in folder.glob("*") if f.is_file()] if folder.is_dir() else []
+    return max(sizes, default=0)
 
 
 def new_tab(context: BrowserContext) -> Page:
@@ -446,10 +455,14 @@ class StartRun:
     # it from the next one on, which is every later visit a person makes
     # (docs/performance.md step 13). Informational: the budgets judge the repeat.
     later: Visit
+    # V8's compiled code of Pyodide on disk when the repeat visit began: with
+    # it, the repeat visit reads the code back; without it (0), it compiles and
+    # tiers up the 9.6 MB again, as a first visit does
+    wasm_code_bytes: int
 
 
 def start_run(pw: Playwright, url: str, log: list[tuple[str, int]], sizes: Sizes) -> StartRun:
-    with fresh_profile(pw) as context:
+    with fresh_profile(pw) as (context, profile):
         page = new_tab(context)
         mark = len(log)
         first, at_play = visit(context, page, url + FIRST_VISIT_QUERY, log)
@@ -459,6 +472,7 @@ def start_run(pw: Playwright, url: str, log: list[tuple[str, int]], sizes: Sizes
             timeout=TIMEOUT_MS,
         )
         first_traffic = traffic(log[mark:], sizes)
+        wasm_code = compiled_wasm_bytes(profile)
         second = context.new_page()
         page.close()
         mark = len(log)
@@ -467,7 +481,7 @@ def start_run(pw: Playwright, url: str, log: list[tuple[str, int]], sizes: Sizes
         third = context.new_page()
         second.close()
         later, _ = visit(context, third, url)
-    return StartRun(first, repeat, first_traffic, until_play, repeat_traffic, later)
+    return StartRun(first, repeat, first_traffic, until_play, repeat_traffic, later, wasm_code)
 
 
 @dataclass
@@ -481,7 +495,7 @@ class BareRun:
 def bare_run(pw: Playwright, url: str) -> BareRun:
     times = []
     for page_name in ("index.html", "stock.html"):
-        with fresh_profile(pw) as context:
+        with fresh_profile(pw) as (context, _):
             page = new_tab(context)
             for _ in range(2):
                 page.goto(url + page_name)
@@ -665,6 +679,12 @@ def report(res: Results) -> tuple[str, list[str]]:
     bare_second = median([b.second_s for b in res.bare])
     if runs:
         start_rows(runs, bare_first, bare_second, row, judge)
+        kept = [r.wasm_code_bytes for r in runs if r.wasm_code_bytes]
+        size = f", {mb(median(kept))}" if kept else ""
+        add(
+            "| repeat visit: Pyodide's compiled code already on disk"
+            f" | {len(kept)} of {len(runs)} runs{size} | |"
+        )
     if res.bare:
         row("bare loadPyodide() + 1+1, first load", [b.first_s for b in res.bare], seconds)
         row("bare loadPyodide() + 1+1, second load", [b.second_s for b in res.bare], seconds)
@@ -896,7 +916,8 @@ def bench(args: argparse.Namespace, site: Path, levels: list[str]) -> int:
                 f" {r.first.engine_s:.2f} s; repeat playable {r.repeat.play_s:.2f} s, engine"
                 f" {r.repeat.engine_s:.2f} s (third visit {r.later.engine_s:.2f} s);"
                 f" long task after table {r.first.task_after_ms:.0f}"
-                f" / {r.repeat.task_after_ms:.0f} ms; first visit {mb(r.first_traffic.gzip)} gzip",
+                f" / {r.repeat.task_after_ms:.0f} ms; first visit {mb(r.first_traffic.gzip)} gzip;"
+                f" Pyodide's compiled code on disk before the repeat {mb(r.wasm_code_bytes)}",
                 flush=True,
             )
             b = bare_run(pw, url_of(bare_server))
@@ -907,7 +928,7 @@ def bench(args: argparse.Namespace, site: Path, levels: list[str]) -> int:
                 flush=True,
             )
         if levels:
-            with fresh_profile(pw) as context:
+            with fresh_profile(pw) as (context, _):
                 page = new_tab(context)
                 for level in levels:
                     t = think_run(context, page, url, level, args.moves, args.seed)
