@@ -136,3 +136,16 @@ def test_every_sentence_index_html_asks_for_exists_in_both_languages() -> None:
     for lang in i18n.LANGS:
         text = i18n.catalogue(lang)["text"]
         assert not sorted(keys - set(text)), f"strings/{lang}.json lacks {sorted(keys - set(text))}"
+
+
+def test_the_first_visits_deck_is_named_alike_in_the_build_the_page_and_index_html() -> None:
+    """The build puts DEFAULT_DECK's sprite into index.html; were index.html or
+    the page's Python to name another deck, a first visit would draw one deck's
+    pictures under the other's name."""
+    from tools import build
+
+    html = (WEB / "index.html").read_text(encoding="utf-8")
+    named = re.findall(r'data-deck="([^"]*)"', html)
+    assert len(named) == 2, named  # the body, and the sprite's store
+    assert set(named) == {build.DEFAULT_DECK} == {i18n.DEFAULT_DECK}
+    assert i18n.I18n().deck == i18n.DEFAULT_DECK

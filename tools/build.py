@@ -981,7 +981,9 @@ BUILD_INFO_PATH = "build-info.json"
 
 FIRST_TABLES_TOKEN = "@FIRST_TABLES@"
 DEFAULT_SPRITE_TOKEN = "@DEFAULT_SPRITE@"
-DEFAULT_DECK = "french"  # the deck a first visit shows (index.html's body data-deck)
+# The deck a first visit shows: the page's i18n.DEFAULT_DECK, and index.html's
+# data-deck (tests/test_page_code.py checks that they agree).
+DEFAULT_DECK = "french"
 PRELOADS_TOKEN = "@PRELOADS@"
 
 # The page's MicroPython code: web/app/, started from main.py.

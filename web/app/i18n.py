@@ -34,7 +34,11 @@ def catalogue(lang):
 #: A list of captures names this many, then "or another" (as the engine does).
 OPTIONS_SHOWN = 6
 
-DECKS = ("french", "neapolitan", "piacentine")
+#: The deck of a first visit. The build names it too (tools/build.py
+#: DEFAULT_DECK: its sprite goes into index.html, whose data-deck says it);
+#: tests/test_page_code.py checks that the three agree.
+DEFAULT_DECK = "french"
+DECKS = (DEFAULT_DECK, "neapolitan", "piacentine")
 LEVELS = ("easy", "normal", "hard", "expert")
 PRESETS = ("scopa", "scopa-3", "scopa-4", "scopa-6", "scopone", "scientifico", "trentino")
 PLAYERS_OF_PRESET = {
@@ -66,9 +70,9 @@ def browser_lang(navigator_language):
 
 
 class I18n:
-    def __init__(self, lang="en", deck="french"):
+    def __init__(self, lang="en", deck=DEFAULT_DECK):
         self.lang = lang if lang in LANGS else "en"
-        self.deck = deck if deck in DECKS else "french"
+        self.deck = deck if deck in DECKS else DEFAULT_DECK
 
     def t(self, key, **values):
         text = catalogue(self.lang)["text"].get(key)

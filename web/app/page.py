@@ -7,7 +7,7 @@ import asyncio
 from actions import Actions, close_enclosing_dialog
 from durable import Durable
 from game_manager import GameManager
-from i18n import I18n, browser_lang
+from i18n import DEFAULT_DECK, I18n, browser_lang
 from input import Input
 from keys import Keys
 from preferences import translate_static
@@ -45,7 +45,7 @@ def now_iso():
 storage = Storage(local_storage(), now_iso, Durable())
 prefs = storage.load_prefs()
 i18n = I18n(
-    prefs.get("lang") or browser_lang(window.navigator.language), prefs.get("deck") or "french"
+    prefs.get("lang") or browser_lang(window.navigator.language), prefs.get("deck") or DEFAULT_DECK
 )
 translate_static(i18n)
 actions = Actions()
