@@ -36,8 +36,9 @@ from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import serving, url_of
-from tools.webbench import CHROMIUM, CHROMIUM_ARGS, median, percentile
+from tools.webbench import median, percentile
 
 TIMEOUT_MS = 180_000
 SETTLED = (

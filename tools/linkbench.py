@@ -28,9 +28,9 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from tools.chromium import CHROMIUM
+from tools.chromium import CHROMIUM_ARGS as ARGS
 from tools.serve import DIST, serving, url_of
-from tools.webbench import CHROMIUM
-from tools.webbench import CHROMIUM_ARGS as ARGS
 
 TIMEOUT_MS = 120_000
 

@@ -66,18 +66,9 @@ from urllib.parse import unquote, urlsplit
 from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
 
 from tools.build import BUDGET_GZIP_BYTES  # first-visit download, gzipped: the build fails over it
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import netlify_csp, serving, url_of
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 VIEWPORT = {"width": 1280, "height": 800}
 STOCK_PYODIDE = Path(__file__).resolve().parent.parent / "node_modules" / "pyodide"
 TIMEOUT_MS = 180_000
