@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from conftest import BOOT_TIMEOUT_MS, ROOT, NetworkGuard
+from conftest import BOOT_TIMEOUT_MS, ROOT, NetworkGuard, call_engine
 from playwright.sync_api import BrowserContext, Page
 
 #: the new_context fixture of pytest-playwright
@@ -171,6 +171,20 @@ def my_turn(page: Page) -> bool:
         and view["moves"]
         and view["viewer"] == view["to_move"]
     )
+
+
+def put_down_risks(page: Page, view: dict[str, Any]) -> list[tuple[str, int | None]]:
+    """The cards of `view`'s hand whose only move puts them down, each with the
+    chance in percent that the next player sweeps the table: the sweep warning's
+    figure, from the engine (None where it could not say)."""
+    risks: list[tuple[str, int | None]] = []
+    for card in view["hand"]:
+        options = view["moves"][card]["moves"]
+        if len(options) != 1 or options[0]["take"] or options[0]["keep"]:
+            continue
+        risk = call_engine(page, "sweep_risk", json.dumps({"card": card, "take": []}))
+        risks.append((str(card), int(risk["percent"]) if risk.get("ok") else None))
+    return risks
 
 
 def first_move(view: dict[str, Any]) -> tuple[str, list[str]]:

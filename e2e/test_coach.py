@@ -22,6 +22,7 @@ from game_helpers import (
     next_hand,
     open_game,
     play_hand_by_tapping,
+    put_down_risks,
     saved_record,
     saved_view,
     shot,
@@ -222,19 +223,12 @@ def risky_and_safe(page: Page) -> tuple[str, int, str | None]:
     """A card of the hand whose only move puts it down into a sweepable table (and
     its chance in percent), and one put down with no such risk, if any."""
     view = saved_view(page)
-    risky, percent, safe = None, 0, None
-    for card in view["hand"]:
-        options = view["moves"][card]["moves"]
-        if len(options) != 1 or options[0]["take"] or options[0]["keep"]:
-            continue
-        risk = call_engine(page, "sweep_risk", json.dumps({"card": card, "take": []}))
-        assert risk["ok"], risk
-        if risk["percent"] >= 1 and risky is None:
-            risky, percent = card, risk["percent"]
-        elif risk["percent"] == 0:
-            safe = card
-    assert risky is not None, view
-    return risky, percent, safe
+    risks = put_down_risks(page, view)
+    assert all(percent is not None for _, percent in risks), risks
+    risky = [(card, percent) for card, percent in risks if percent]
+    safe = [card for card, percent in risks if percent == 0]
+    assert risky, view
+    return risky[0][0], int(risky[0][1] or 0), safe[-1] if safe else None
 
 
 def held(page: Page, key: str) -> None:

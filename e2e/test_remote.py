@@ -25,6 +25,7 @@ from game_helpers import (
     SWEEP_NOTE,
     NewContext,
     open_game,
+    put_down_risks,
     replay,
     tap_move,
     wait_settled,
@@ -359,14 +360,7 @@ def risky_put_down(page: Page) -> str | None:
     view = link_view(page)["view"]
     if not (view and mine(view) and page.evaluate(DRAWN, view["to_move"])):
         return None
-    for card in view["hand"]:
-        options = view["moves"][card]["moves"]
-        if len(options) != 1 or options[0]["take"] or options[0]["keep"]:
-            continue
-        risk = call_engine(page, "sweep_risk", json.dumps({"card": card, "take": []}))
-        if risk.get("ok") and risk["percent"] >= 1:
-            return str(card)
-    return None
+    return next((card for card, percent in put_down_risks(page, view) if percent), None)
 
 
 def refused(page: Page) -> int:
