@@ -263,13 +263,19 @@ def fresh_profile(pw: Playwright) -> Iterator[tuple[BrowserContext, Path]]:
             context.close()
 
 
+#: A file of V8's wasm code cache at least this big holds Pyodide's compiled
+#: code (about 0.9 MB); the folder also holds an index of a few hundred bytes.
+COMPILED_PYODIDE_MIN_BYTES = 100_000
+
+
 def compiled_wasm_bytes(profile: Path) -> int:
-    """The size of the largest compiled WebAssembly module V8 has written to the
-    profile's code cache: Pyodide's, once about 1 MB of its code was optimised
-    (docs/performance.md step 21); 0 when none was written yet."""
+    """The size of Pyodide's compiled code in the profile's code cache, which V8
+    writes once about 1 MB of it was optimised (docs/performance.md step 21);
+    0 when it was not written (yet)."""
     folder = profile / "Default" / "Code Cache" / "wasm"
     sizes = [f.stat().st_size for f in folder.glob("*") if f.is_file()] if folder.is_dir() else []
-    return max(sizes, default=0)
+    largest = max(sizes, default=0)
+    return largest if largest >= COMPILED_PYODIDE_MIN_BYTES else 0
 
 
 def new_tab(context: BrowserContext) -> Page:
