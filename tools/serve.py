@@ -103,9 +103,20 @@ def make_server(
         raise FileNotFoundError(f"{directory}/index.html is missing: run `python -m tools.build`")
     attrs = {"csp": csp, "quiet": quiet, "request_log": request_log}
     handler = type("Handler", (SiteHandler,), attrs)
-    server = ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(directory)))
+    server = SiteServer((host, port), functools.partial(handler, directory=str(directory)))
     server.daemon_threads = True
     return server
+
+
+class SiteServer(ThreadingHTTPServer):
+    """A browser that closes a tab (or a test its context) while a file is sent
+    resets the connection: that is no error of the site's, so it is not printed
+    with a traceback as socketserver does with every exception."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
 
 
 def url_of(server: ThreadingHTTPServer) -> str:
