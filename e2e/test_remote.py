@@ -313,18 +313,42 @@ def play_moves(pages: list[Page], n: int) -> None:
         assert play_one(pages) == "play"
 
 
-def tables_agree(host: Page, guest: Page) -> None:
-    """The same table on both devices, drawn: the worker's views and the cards shown."""
+#: what both devices' views must agree on once a move has reached both
+AGREED_KEYS = ("table", "moves_in_hand", "hand_no", "to_move", "scores")
+
+
+def tables_agree(host: Page, guest: Page, timeout_s: float = 30) -> None:
+    """The same table on both devices, drawn: the worker's views and the cards shown.
+
+    A device that is settled (its person may act, or waits on the other) may not
+    have the other's last move yet: it is on the data channel. So this waits for
+    the devices to agree, and fails with the first disagreement if they never do.
+    """
+    deadline = time.monotonic() + timeout_s
+    while True:
+        disagreement = table_disagreement(host, guest)
+        if disagreement is None:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(disagreement)
+        time.sleep(0.05)
+
+
+def table_disagreement(host: Page, guest: Page) -> str | None:
+    """What the two devices disagree on (their views, or a view and its cards shown)."""
     for page in (host, guest):
         wait_settled(page)
     h, g = link_view(host)["view"], link_view(guest)["view"]
-    for key in ("table", "moves_in_hand", "hand_no", "to_move", "scores"):
-        assert h.get(key) == g.get(key), key
-    for page, view in ((host, h), (guest, g)):
+    for key in AGREED_KEYS:
+        if h.get(key) != g.get(key):
+            return f"{key}: host {h.get(key)!r}, guest {g.get(key)!r}"
+    for name, page, view in (("host", host, h), ("guest", guest, g)):
         shown = page.eval_on_selector_all(
             '[data-zone="table"] [data-card]', "(cards) => cards.map((c) => c.dataset.card)"
         )
-        assert sorted(shown) == sorted(view["table"])
+        if sorted(shown) != sorted(view["table"]):
+            return f"{name} shows {sorted(shown)}, its view has {sorted(view['table'])}"
+    return None
 
 
 def test_a_bad_message_is_refused_and_play_goes_on(
