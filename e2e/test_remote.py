@@ -145,10 +145,9 @@ def test_two_devices_pair_and_deal(new_context: NewContext, network_guard: Netwo
     enter(host, join(guest, code))
     for page in (host, guest):
         wait_link(page, "connected")
-        wait_settled(page)
+    tables_agree(host, guest)
     host_view = link_view(host)["view"]
     guest_view = link_view(guest)["view"]
-    assert host_view["table"] == guest_view["table"]
     assert guest_view["viewer"] == 1 and host_view["viewer"] == 0
     assert len(guest.locator('[data-zone="hand"] [data-card]').all()) == 3
 
@@ -571,7 +570,7 @@ def test_four_players_two_friends_and_a_computer(
     record = json.loads(call_engine(host, "link_export")["text"])
     for guest, seat in zip(guests, seats, strict=True):
         assert leaks(record, seat, got(guest)) == []
-        assert sorted(link_view(guest)["view"]["table"]) == sorted(link_view(host)["view"]["table"])
+        tables_agree(host, guest)  # the computer's move may still be on its way
 
 
 def test_two_browser_processes(
