@@ -413,3 +413,22 @@ def test_a_damaged_save_is_refused_and_changes_nothing() -> None:
     reply = json.loads(other.worker.link_restore(json.dumps(guest)))
     assert reply["ok"] is False and reply["problem"]["code"] == "link.saved_invalid"
     assert json.loads(other.worker.link_view())["problem"]["code"] == "link.no_link"
+
+
+def test_reading_the_hosts_view_sends_nothing_and_loses_nothing() -> None:
+    """``link_view`` is a read (tests and benchmarks poll it): the host's state message
+    that a move makes due is not put in its reply, and so is not lost; the page's next
+    ``host_pending`` sends it. (A read that took it left the guest a move behind
+    for good: e2e's sweep-note test caught it, one run in two.)"""
+    table = Table({"seats": [P, R], "first_dealer": 1}, ["bea"])
+    host = table.devices["host"]
+    host.call("play", json.dumps(first_move(table)))  # the page's play, not yet flushed
+    for _ in range(3):
+        assert table.call("host", "link_view")["send"] == []
+    sent = table.call("host", "host_pending")["send"]
+    assert [json.loads(item["text"])["kind"] for item in sent] == ["state"]
+    table.deliver()
+    guest_view = table.devices["bea"].last["view"]
+    host_view = table.call("host", "link_view")["view"]
+    assert guest_view["table"] == host_view["table"]
+    assert guest_view["moves_in_hand"] == host_view["moves_in_hand"] == 1

@@ -472,7 +472,8 @@ def link_restore(saved_text) -> str:
 
 
 def link_view() -> str:
-    return _link(lambda device: device.reply())
+    """The current reply again, to read: nothing in it is due to be sent."""
+    return _link(lambda device: device.reply(flush=False))
 
 
 def link_export() -> str:

@@ -181,14 +181,20 @@ class Device:
             raise LinkError(LinkProblem("link.not_started"))
         return {"ok": True, "text": json.dumps(record, indent=1, ensure_ascii=False), "view": None}
 
-    def reply(self, outcome: Outcome | None = None) -> dict[str, Any]:
+    def reply(self, outcome: Outcome | None = None, *, flush: bool = True) -> dict[str, Any]:
+        """What the page is told after a link call: the table, the record, the link and
+        the texts to ``send``. With ``flush`` (every call but ``link_view``) a host's
+        messages due to its guests go in ``send`` and count as sent from then on, so
+        only a caller that puts them on the channels may flush: a read (``link_view``,
+        which tests and benchmarks poll) that took them would lose them."""
         outcome = outcome or Outcome()
         role = self.role
         if role is None:
             raise LinkError(LinkProblem("link.no_link"))
         out = list(outcome.out)
         if isinstance(role, Host):
-            out += role.pending()
+            if flush:
+                out += role.pending()
             session = role.session
             view = session.table_view() if session.match.hand is not None else None
             record: dict[str, Any] | None = session.to_record()
