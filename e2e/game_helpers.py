@@ -173,16 +173,19 @@ def my_turn(page: Page) -> bool:
     )
 
 
-def put_down_risks(page: Page, view: dict[str, Any]) -> list[tuple[str, int | None]]:
+def put_down_risks(
+    page: Page, view: dict[str, Any], function: str = "sweep_risk"
+) -> list[tuple[str, int | None]]:
     """The cards of `view`'s hand whose only move puts them down, each with the
     chance in percent that the next player sweeps the table: the sweep warning's
-    figure, from the engine (None where it could not say)."""
+    figure, from the engine (None where it could not say). `function`: the
+    worker's, "guest_sweep_risk" on a friend's device."""
     risks: list[tuple[str, int | None]] = []
     for card in view["hand"]:
         options = view["moves"][card]["moves"]
         if len(options) != 1 or options[0]["take"] or options[0]["keep"]:
             continue
-        risk = call_engine(page, "sweep_risk", json.dumps({"card": card, "take": []}))
+        risk = call_engine(page, function, json.dumps({"card": card, "take": []}))
         risks.append((str(card), int(risk["percent"]) if risk.get("ok") else None))
     return risks
 

@@ -380,10 +380,13 @@ def test_a_bad_message_is_refused_and_play_goes_on(
 def risky_put_down(page: Page) -> str | None:
     """On this device's turn, drawn: a card of its hand whose only move puts it
     down into a table the next player may sweep (the sweep warning's note)."""
-    view = link_view(page)["view"]
+    reply = link_view(page)
+    view = reply["view"]
     if not (view and mine(view) and page.evaluate(DRAWN, view["to_move"])):
         return None
-    return next((card for card, percent in put_down_risks(page, view) if percent), None)
+    function = "guest_sweep_risk" if reply["role"] == "guest" else "sweep_risk"
+    risks = put_down_risks(page, view, function)
+    return next((card for card, percent in risks if percent), None)
 
 
 def refused(page: Page) -> int:
@@ -393,30 +396,43 @@ def refused(page: Page) -> int:
     return count
 
 
-def host_with_a_risky_card(host: Page, guest: Page) -> str:
-    """Play on (the guest its first move, the host a capture when it has one, to
-    empty the table) until the host, to move, has a card the sweep warning holds."""
+def with_a_risky_card(player: Page, host: Page, guest: Page) -> str:
+    """Play on until the player's device, to move, has a card the sweep warning
+    holds. Both devices take as much as they can (a small table leaves sweeps to
+    fear). Whose turn it is, is the host's word (the referee): a guest's own view
+    may not have the host's last move yet."""
+    other = guest if player is host else host
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline:
-        view = link_view(host)["view"]
-        if view and view["phase"] == "hand-over":
+        referee = link_view(host)["view"]
+        if referee and referee["phase"] == "hand-over":
             next_hand_everywhere(host, [guest])
-        elif view and mine(view):
-            if not host.evaluate(DRAWN, view["to_move"]):
-                time.sleep(0.05)
-                continue
-            card = risky_put_down(host)
-            if card is not None:
-                return card
-            takes = [c for c in view["hand"] if view["moves"][c]["moves"][0]["take"]]
-            card = (takes or view["hand"])[0]
-            tap_move(host, card, view["moves"][card]["moves"][0]["take"])
-            wait_moved(host, view["moves_in_hand"])
-        elif view and view["phase"] == "play":
-            assert play_one([guest]) == "play"
-        else:
+            continue
+        own = link_view(player)["view"]
+        mover = player if own and mine(own) else other
+        view = link_view(mover)["view"]
+        if not (referee and referee["phase"] == "play" and view and mine(view)):
             time.sleep(0.05)
-    raise AssertionError("the host never had a card the sweep warning holds")
+            continue
+        if view["to_move"] != referee["to_move"] or not mover.evaluate(DRAWN, view["to_move"]):
+            time.sleep(0.05)  # the device has not drawn its turn yet
+            continue
+        card = risky_put_down(player) if mover is player else None
+        if card is not None:
+            return card
+        card, take = greediest_move(view)
+        tap_move(mover, card, take)
+        wait_moved(host, referee["moves_in_hand"])  # the referee has it
+    raise AssertionError("the player never had a card the sweep warning holds")
+
+
+def greediest_move(view: dict[str, Any]) -> tuple[str, list[str]]:
+    """The move of a table view that takes the most cards (the first card's first
+    move when none takes)."""
+    options = [
+        (card, option["take"]) for card in view["hand"] for option in view["moves"][card]["moves"]
+    ]
+    return max(options, key=lambda option: len(option[1]))
 
 
 def test_the_sweep_note_stays_when_a_message_comes(
@@ -432,7 +448,7 @@ def test_the_sweep_note_stays_when_a_message_comes(
     enter(host, join(guest, open_friend_table(host)))
     for page in (host, guest):
         wait_link(page, "connected")
-    card = host_with_a_risky_card(host, guest)
+    card = with_a_risky_card(host, host, guest)
     view = link_view(host)["view"]
     assert view["settings"].get("sweep_warning") is True, (view["settings"], view["hand_no"])
     host.locator(f'[data-zone="hand"] [data-card="{card}"]').click()
@@ -450,6 +466,41 @@ def test_the_sweep_note_stays_when_a_message_comes(
     expect(marked).to_have_class(re.compile(r"\bsweep-card\b"))
     assert link_view(host)["view"]["key"] == view["key"]  # held: not sent
     host.locator(SWEEP_NOTE).click()
+    wait_moved(host, view["moves_in_hand"])
+    assert card in link_view(host)["view"]["table"]  # put down, as the note said
+    tables_agree(host, guest)
+
+
+def test_a_friends_device_warns_before_a_sweep_too(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    """The match's sweep warning holds on the friend's device as on the host's.
+    The guest's worker holds no match: it works the chance out from its own seat's
+    view (guest_sweep_risk), and the note says it. While the note is up the card
+    stays on the guest's device (nothing goes on the channel); "Choose again"
+    lets it go, and "Play it anyway" plays it, on both devices."""
+    host = device(new_context, network_guard, "?fresh=1&sweep=1")
+    guest = device(new_context, network_guard)
+    enter(host, join(guest, open_friend_table(host)))
+    for page in (host, guest):
+        wait_link(page, "connected")
+    card = with_a_risky_card(guest, host, guest)
+    view = link_view(guest)["view"]
+    assert view["settings"].get("sweep_warning") is True, view["settings"]
+    percent = dict(put_down_risks(guest, view, "guest_sweep_risk"))[card]
+    sent = len(guest.evaluate("window.__sent"))
+    marked = guest.locator(f'#hand [data-card="{card}"]')
+    marked.click()
+    expect(guest.locator(SWEEP_NOTE)).to_be_visible()
+    expect(guest.locator("#status")).to_contain_text(f"{percent}%")
+    expect(marked).to_have_class(re.compile(r"\bsweep-card\b"))
+    guest.locator('#actions [data-action="sweep-again"]').click()
+    expect(guest.locator(SWEEP_NOTE)).to_have_count(0)
+    marked.click()
+    expect(guest.locator(SWEEP_NOTE)).to_be_visible()
+    assert len(guest.evaluate("window.__sent")) == sent  # held: nothing went to the host
+    assert link_view(host)["view"]["moves_in_hand"] == view["moves_in_hand"]
+    guest.locator(SWEEP_NOTE).click()  # "Play it anyway"
     wait_moved(host, view["moves_in_hand"])
     assert card in link_view(host)["view"]["table"]  # put down, as the note said
     tables_agree(host, guest)

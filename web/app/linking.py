@@ -24,6 +24,8 @@ from views.dialogs import close_dialog
 LINK_KEY = "scopa.v1.link"  # this device's part in a match with others (the worker's save)
 LINKED = ("play", "step", "next_hand", "reveal", "resign", "timeout")
 GUEST_CALLS = {"play": "guest_move", "next_hand": "guest_next_hand", "resign": "guest_resign"}
+# a guest's own record of the match, and the sweep warning from its own seat's view
+GUEST_OWN = {"export_record": "link_export", "sweep_risk": "guest_sweep_risk"}
 LEAVING = ("new_match", "restore", "import_record")  # another match here: the link ends
 HOST_PEER = "host"  # a guest's one channel
 JOIN = "#join="
@@ -94,8 +96,8 @@ class Linking:
         engine = self.m.engine
         if name in LEAVING and self.role is not None:
             self.leave()
-        if self.role == "guest" and name == "export_record":
-            return await engine.call("link_export")  # the guest's own record of the match
+        if self.role == "guest" and name in GUEST_OWN:
+            return await engine.call(GUEST_OWN[name], arg)  # answered from the guest's seat
         if self.role == "guest" and name in LINKED:
             call = GUEST_CALLS.get(name)
             if call is None:

@@ -1,7 +1,8 @@
 # The sweep warning (MicroPython, main thread): before a card is put down (a
 # move that takes nothing) the worker says the chance that the next player
 # sweeps the table it leaves (worker/coach.py `sweep_risk`, from the person's
-# own view); from 1% up, the prompt says so quietly, and the move waits for
+# own view; on a friend's device linking.py asks `guest_sweep_risk`, from the
+# seat view its host sent); from 1% up, the prompt says so quietly, and the move waits for
 # "Play it anyway" (a second tap on the card, or Enter) or "Choose again"
 # (Escape, or any other card). Never for a capture. A setting of the match
 # (settings.sweep_warning); without it, on at the easy and normal levels.

@@ -89,7 +89,13 @@ def sweep_risk(session: Session, move_data: object) -> dict[str, Any]:
     problem = hand.why_illegal(move)
     if problem:
         raise SessionError(problem)
-    chance = sweep_chance(session.match.view(seat), move)
+    return risk_reply(session.match.view(seat), move)
+
+
+def risk_reply(view: SeatView, move: Move) -> dict[str, Any]:
+    """The sweep warning's answer for a legal ``move`` of the seat whose ``view`` it is
+    (a friend's device asks it from the view its host sent: link.py)."""
+    chance = sweep_chance(view, move)
     return {
         "ok": True,
         "chance": round(chance, 4),

@@ -448,6 +448,11 @@ def guest_move(move_text) -> str:
     return _link(lambda device: device.guest_move(_load(move_text)))
 
 
+def guest_sweep_risk(move_text) -> str:
+    """sweep_risk on a guest's device, from its seat's view: {"ok", "chance", "percent"}."""
+    return _link(lambda device: device.guest_sweep_risk(_load(move_text)))
+
+
 def guest_next_hand() -> str:
     return _link(lambda device: device.guest_next_hand())
 
@@ -499,6 +504,7 @@ __export__ += [
     "guest_join",
     "guest_hello",
     "guest_move",
+    "guest_sweep_risk",
     "guest_next_hand",
     "guest_resign",
     "link_rematch",

@@ -308,11 +308,7 @@ class Guest:
 
     def move(self, data: object) -> str:
         """This seat's move, checked here first; raises LinkError/SessionError."""
-        view = self.view
-        if view is None or self.over:
-            raise SessionError(SessionProblem("session.hand_over"))
-        if not view.my_turn:
-            raise SessionError(SessionProblem("session.turn_of", seat=view.to_move))
+        view = self._my_turn()
         if self.pending is not None:
             raise self._fail("link.move_on_its_way")
         if not self.connected:
@@ -320,6 +316,27 @@ class Guest:
         if self.away:
             seats = ", ".join(map(str, self.away))
             raise SessionError(SessionProblem("session.paused", seats=seats))
+        move = self._legal(view, data)
+        self.pending = move
+        return encode("move", match=self.match_id, seq=self.seq, move=move.to_json())
+
+    def move_to_weigh(self, data: object) -> tuple[SeatView, Move]:
+        """A move this seat could make now, with its view, for the sweep warning
+        (coach.risk_reply): checked as ``move`` checks it, but nothing is sent."""
+        view = self._my_turn()
+        return view, self._legal(view, data)
+
+    def _my_turn(self) -> SeatView:
+        """This seat's view, when it is this seat's turn in a hand in play."""
+        view = self.view
+        if view is None or self.over:
+            raise SessionError(SessionProblem("session.hand_over"))
+        if not view.my_turn:
+            raise SessionError(SessionProblem("session.turn_of", seat=view.to_move))
+        return view
+
+    def _legal(self, view: SeatView, data: object) -> Move:
+        """``data`` as a move, legal on the table as this seat knows it."""
         try:
             move = Move.from_json(data)
         except MoveError as exc:
@@ -328,8 +345,7 @@ class Guest:
         why = hand.why_illegal(move) if hand is not None else None
         if why is not None:
             raise SessionError(why)
-        self.pending = move
-        return encode("move", match=self.match_id, seq=self.seq, move=move.to_json())
+        return move
 
     def next_hand(self) -> str:
         hand = len(self.hands) - 1

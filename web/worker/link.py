@@ -129,6 +129,14 @@ class Device:
         guest = self._guest()
         return self.reply(Outcome(out=[(guest.peer, guest.move(move))]))
 
+    def guest_sweep_risk(self, move: object) -> dict[str, Any]:
+        """The sweep warning on a guest's device: the chance that the next seat sweeps
+        the table ``move`` leaves, from this seat's own view (no other card is here)."""
+        from coach import risk_reply  # the coach is imported when first asked for
+
+        view, checked = self._guest().move_to_weigh(move)
+        return risk_reply(view, checked)
+
     def guest_next_hand(self) -> dict[str, Any]:
         guest = self._guest()
         return self.reply(Outcome(out=[(guest.peer, guest.next_hand())]))
