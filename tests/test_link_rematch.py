@@ -160,3 +160,46 @@ def test_no_rematch_is_refused_while_the_match_is_on() -> None:
     match = table.host.last["link"]["match"]
     text = message("no_rematch", match=match, seat=2)
     assert refused(table, "bea", "host", text) == "link.no_offer"
+
+
+def test_a_yes_that_crosses_the_no_is_not_refused_twice_on_the_page() -> None:
+    """Dan says yes while Cleo's no is on its way: the host tells Dan who said no
+    (no_rematch), then refuses his yes (no offer now). Dan's page reads the no and
+    not a second sentence about an offer that is gone; a refusal of anything else
+    is still said."""
+    table = ended("scopone", [P, R, R, R], ["bea", "cleo", "dan"])
+    dan = table.devices["dan"]
+    cleo_seat = seat_of(table, "cleo")
+    table.call("host", "link_rematch", json.dumps({"swap": False}))
+    table.deliver()
+    table.call("cleo", "link_answer", "false")
+    table.call("dan", "link_answer", "true")  # before the no reaches him: they cross
+    since = len(table.log)
+    heard = []
+    for _ in range(20):  # deliver one message at a time, keeping Dan's replies
+        if not table.queue:
+            break
+        target = table.queue[0].target.split(":")[0]
+        deliver_one(table)
+        if target == "dan":
+            heard.append(dan.last)
+    assert kinds_to(table, "dan", since) == ["no_rematch", "refuse"]
+    no, refusal = heard
+    assert no["declined"] is True and no["declined_by"] == cleo_seat
+    assert "told" not in refusal and "declined" not in refusal
+    assert dan.last["link"]["offer"] is None and dan.last["link"]["agreed"] is False
+    # any other refusal is still said
+    reply = table.call(
+        "dan",
+        "link_receive",
+        "host",
+        message("refuse", error="x", problem={"code": "link.no_offer"}),
+    )
+    assert reply["told"]["problem"]["code"] == "link.no_offer"
+
+
+def deliver_one(table: Table) -> None:
+    """The next message on the net, and only it."""
+    carried = table.queue.popleft()
+    device, channel = carried.target.split(":")
+    table.call(device, "link_receive", channel, carried.text)

@@ -67,6 +67,7 @@ class Guest:
         self.ready = -1
         self.offer: dict[str, Any] | None = None
         self.expect_rematch_of: str | None = None
+        self.heard_no = False  # the host said who said no to the last offer (no_rematch)
         self.handoff = False  # the roles swap: this device hosts the rematch
         self.base = Match(rules)  # the revealed hands, replayed
         self.shown = (0, 0)  # (hands, moves) the page has been given events for
@@ -117,6 +118,10 @@ class Guest:
     def _told(self, message: dict[str, Any]) -> Outcome:
         if message.get("about") == "move":
             self.pending = None  # the host did not take it: back to the last position
+        if self.heard_no and message.get("about") == "answer" and _code(message) == "link.no_offer":
+            # this seat's answer crossed the host's no_rematch on the way: the player
+            # has just read who said no, and needs no second sentence about it
+            return Outcome()
         return Outcome(told=message)
 
     def _welcome(self, message: dict[str, Any]) -> Outcome:
@@ -404,6 +409,12 @@ class Guest:
             "offer": self.offer,
             "agreed": self.agreed,
         }
+
+
+def _code(message: dict[str, Any]) -> str | None:
+    """The problem code of a refusal from the host, if it has one."""
+    problem = message.get("problem")
+    return problem.get("code") if isinstance(problem, dict) else None
 
 
 def dealt_by_view(view: SeatView) -> dict[int, int]:

@@ -114,6 +114,7 @@ def guest_asks(guest: Guest, swap: bool) -> str:
     if not guest.over:
         raise _refuse("link.not_over")
     guest.offer = {"from": GUEST, "swap": swap}
+    guest.heard_no = False
     return encode("rematch", match=guest.match_id, swap=swap)
 
 
@@ -132,6 +133,7 @@ def guest_got_rematch(guest: Guest, message: dict[str, Any]) -> Outcome:
     if not guest.over:
         raise _refuse("link.not_over")
     guest.offer = {"from": HOST, "swap": message["swap"]}
+    guest.heard_no = False
     return Outcome()
 
 
@@ -158,6 +160,7 @@ def guest_got_no_rematch(guest: Guest, message: dict[str, Any]) -> Outcome:
     if seat >= guest.rules.players or seat == guest.seat:
         raise LinkError(LinkProblem("link.bad_field", kind="no_rematch", field="seat"))
     guest.offer, guest.expect_rematch_of = None, None
+    guest.heard_no = True  # an answer of this seat's still on its way is refused: not said
     return Outcome(declined=True, declined_by=seat)
 
 
