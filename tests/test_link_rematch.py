@@ -203,3 +203,89 @@ def deliver_one(table: Table) -> None:
     carried = table.queue.popleft()
     device, channel = carried.target.split(":")
     table.call(device, "link_receive", channel, carried.text)
+
+
+def pair_again(table: Table, guest: str, channel: str) -> list[dict[str, Any]]:
+    """``guest`` pairs again with the host on a new channel: its replies to what the
+    host sends it then (the welcome first), in order."""
+    table.connect("host", channel, guest, "host-" + channel)
+    table.call(guest, "guest_hello", "host-" + channel)
+    replies = []
+    while table.queue:
+        to_guest = table.queue[0].target.split(":")[0] == guest
+        deliver_one(table)
+        if to_guest:
+            replies.append(table.devices[guest].last)
+    return replies
+
+
+def test_a_guest_away_when_the_no_came_is_told_when_it_pairs_again() -> None:
+    """Bea said yes, then her channel dropped; Cleo's no went to the open channels
+    only. Pairing again, the host's welcome says no offer is open: Bea's page stops
+    waiting (declined, by whom unknown here) instead of showing "waiting" for good."""
+    table = ended("scopa-3", [P, R, R], ["bea", "cleo"])
+    bea = table.devices["bea"]
+    table.call("host", "link_rematch", json.dumps({"swap": False}))
+    table.deliver()
+    table.call("bea", "link_answer", "true")
+    table.deliver()
+    table.cut("bea", "host")
+    table.deliver()
+    table.call("cleo", "link_answer", "false")
+    table.deliver()
+    assert bea.last["link"]["agreed"] is True  # she heard nothing
+    since = len(table.log)
+    replies = pair_again(table, "bea", "p0-again")
+    welcome = json.loads(next(m.text for m in table.log[since:] if m.target.startswith("bea:")))
+    assert welcome["kind"] == "welcome" and welcome["offer"] is None
+    assert replies[0]["declined"] is True and "declined_by" not in replies[0]  # not known
+    assert [r for r in replies[1:] if r.get("declined")] == []  # told once
+    again = bea.last
+    assert again["link"]["agreed"] is False and again["link"]["offer"] is None
+    # her yes, sent before she heard, is refused by the host, and not said twice
+    late = table.call("bea", "link_receive", "host-p0-again", refusal_of_answer())
+    assert "told" not in late
+
+
+def test_a_guest_away_when_the_host_asked_is_asked_when_it_pairs_again() -> None:
+    """The host asked while Bea's channel was down: pairing again she is asked
+    (offer from the host, not yet said yes), answers, and the next match starts for
+    all; had she said yes before, she would still be counted as yes."""
+    table = ended("scopa-3", [P, R, R], ["bea", "cleo"])
+    bea, cleo = table.devices["bea"], table.devices["cleo"]
+    table.cut("bea", "host")
+    table.deliver()
+    table.call("host", "link_rematch", json.dumps({"swap": False}))
+    table.deliver()
+    table.call("cleo", "link_answer", "true")
+    table.deliver()
+    assert bea.last["link"]["offer"] is None  # she was not asked
+    replies = pair_again(table, "bea", "p0-again")
+    assert bea.last["link"]["offer"] == {"from": "host", "swap": False}
+    assert not any(r.get("declined") for r in replies)
+    table.call("bea", "link_answer", "true")
+    table.deliver()
+    match = table.host.last["link"]["match"]
+    assert table.host.last["view"]["phase"] == "play"
+    assert bea.last["link"]["match"] == cleo.last["link"]["match"] == match
+
+
+def test_a_welcome_with_a_malformed_offer_is_refused() -> None:
+    """The host's real welcome with its offer altered: checked at the edge."""
+    table = ended("scopa-3", [P, R, R], ["bea", "cleo"])
+    welcome = next(
+        json.loads(m.text)
+        for m in table.log
+        if m.target.startswith("bea:") and json.loads(m.text)["kind"] == "welcome"
+    )
+    fine = {**welcome, "offer": {"from": "other", "swap": False, "yes": False}}
+    assert "refused" not in table.call("bea", "link_receive", "host", json.dumps(fine))
+    for offer in [{"from": "x", "swap": False, "yes": False}, {"from": "host"}, 3, []]:
+        text = json.dumps({**welcome, "offer": offer})
+        assert refused(table, "bea", "host", text) == "link.bad_field", offer
+
+
+def refusal_of_answer() -> str:
+    return message(
+        "refuse", about="answer", error="no offer", problem={"code": "link.no_offer", "params": {}}
+    )

@@ -126,11 +126,11 @@ class Guest:
 
     def _welcome(self, message: dict[str, Any]) -> Outcome:
         same = message["match"] == self.match_id
-        rematch = (
+        awaited = (  # the next match of one this seat said yes to
             self.expect_rematch_of is not None
             and message.get("rematch_of") == self.expect_rematch_of
         )
-        if self.started and not same and not rematch:
+        if self.started and not same and not awaited:
             raise self._fail("link.other_match")
         if same and (message["seat"] != self.seat or message["token"] != self.token):
             raise self._fail("link.bad_token", seat=str(message["seat"]))
@@ -140,6 +140,8 @@ class Guest:
             self._clear(message["match"], rules)
         self.seat, self.token = message["seat"], message["token"]
         self.settings = settings
+        if same and "offer" in message:  # the match is over: the end follows
+            return rematch.guest_synced_offer(self, message["offer"])
         return Outcome(previous=previous)
 
     def _table_of(self, message: dict[str, Any]) -> tuple[dict[str, Any], Rules]:

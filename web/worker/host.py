@@ -194,7 +194,9 @@ class Host:
         return texts
 
     def _welcome(self, remote: Remote) -> str:
-        extra = {"rematch_of": self.rematch_of} if self.rematch_of else {}
+        extra: dict[str, Any] = {"rematch_of": self.rematch_of} if self.rematch_of else {}
+        if self.session.over:  # a guest pairing again learns where a rematch stands
+            extra["offer"] = rematch.offer_for(self, remote.seat)
         return encode(
             "welcome",
             match=self.match_id,

@@ -83,6 +83,23 @@ def _object(value: Any) -> bool:
     return isinstance(value, dict)
 
 
+#: where a rematch offer stands, as a welcome tells one guest (``None``: no offer)
+OFFER_FROM: Final = ("host", "you", "other")
+
+
+def _offer(value: Any) -> bool:
+    """A welcome's ``offer``: None, or {"from": OFFER_FROM, "swap": bool, "yes": bool}."""
+    if value is None:
+        return True
+    return (
+        isinstance(value, dict)
+        and set(value) == {"from", "swap", "yes"}
+        and value["from"] in OFFER_FROM
+        and _flag(value["swap"])
+        and _flag(value["yes"])
+    )
+
+
 def _seats(value: Any) -> bool:
     return isinstance(value, list) and len(value) <= SEATS and all(map(_whole(SEATS - 1), value))
 
@@ -130,6 +147,7 @@ FIELDS: Final[dict[str, dict[str, tuple[Check, bool]]]] = {
         "settings": (_object, True),
         "rules": (_object, True),
         "rematch_of": (_match_id, False),
+        "offer": (_offer, False),
     },
     "commit": {
         "match": (_match_id, True),

@@ -8,7 +8,9 @@ guest (link.py makes the change; :func:`swapped` is the new host).  An offer
 is ``{"from": "host" or the asking seat, "swap": bool}``, and on the host the
 seats that said yes, ``"accepted"``.  A no from anyone ends it: the host tells
 every other guest (``no_rematch``, with the seat that said no), so that no page
-keeps waiting for a match that will not start.
+keeps waiting for a match that will not start.  A guest that pairs again after
+the match is told where the offer stands in the host's welcome (:func:`offer_for`,
+:func:`guest_synced_offer`): what it missed while away is made good there.
 """
 
 from __future__ import annotations
@@ -101,6 +103,20 @@ def _tell_no(host: Host, seat: int) -> list[tuple[str, str]]:
     return [(r.peer, text) for other, r in remotes if other != seat and r.peer is not None]
 
 
+def offer_for(host: Host, seat: int) -> dict[str, Any] | None:
+    """Where the host's offer stands for the guest in ``seat``, for the welcome of a
+    pairing (a guest whose channel was down missed the ask, the yes of the others or
+    the no): None when no offer is open; else who made it ("host", "you": that
+    guest asked, "other": another guest asked and the host has not answered yet),
+    ``swap``, and whether that seat has said yes."""
+    offer = host.offer
+    if offer is None:
+        return None
+    made_by = offer["from"]
+    origin = "host" if made_by == HOST else "you" if made_by == seat else "other"
+    return {"from": origin, "swap": offer["swap"], "yes": seat in offer["accepted"]}
+
+
 def _start_when_all_agree(host: Host) -> None:
     assert host.offer is not None
     if set(host.offer["accepted"]) >= set(host.remotes):
@@ -162,6 +178,25 @@ def guest_got_no_rematch(guest: Guest, message: dict[str, Any]) -> Outcome:
     guest.offer, guest.expect_rematch_of = None, None
     guest.heard_no = True  # an answer of this seat's still on its way is refused: not said
     return Outcome(declined=True, declined_by=seat)
+
+
+def guest_synced_offer(guest: Guest, offer: dict[str, Any] | None) -> Outcome:
+    """A welcome of this match again (pairing again after it ended): the offer as the
+    host holds it replaces what this device thought. An offer this device waited on
+    that is gone is told as a no (who said it is not known here)."""
+    waited = guest.offer is not None or guest.agreed
+    guest.offer, guest.expect_rematch_of = None, None
+    if offer is None:
+        guest.heard_no = waited  # an answer of this seat's on its way is refused: not said
+        return Outcome(declined=True, declined_by=None) if waited else Outcome()
+    guest.heard_no = False
+    if offer["from"] == "you":
+        guest.offer = {"from": GUEST, "swap": offer["swap"]}
+    elif offer["from"] == "host" and offer["yes"]:
+        _agreed(guest, offer["swap"])
+    elif offer["from"] == "host":
+        guest.offer = {"from": HOST, "swap": offer["swap"]}
+    return Outcome()
 
 
 def _host_person(guest: Guest) -> int | None:
