@@ -266,8 +266,11 @@ def leaks(record: dict[str, Any], seat: int, texts: list[str]) -> list[str]:
     return found
 
 
-def two_devices(new_context: NewContext, guard: NetworkGuard, target: int = 11) -> list[Page]:
-    host = device(new_context, guard)
+def two_devices(
+    new_context: NewContext, guard: NetworkGuard, target: int = 11, host_query: str = "?fresh=1"
+) -> list[Page]:
+    """A host (opened with ``host_query``) and a guest, paired and connected."""
+    host = device(new_context, guard, host_query)
     guest = device(new_context, guard)
     enter(host, join(guest, open_friend_table(host, target=target)))
     for page in (host, guest):
@@ -443,11 +446,7 @@ def test_the_sweep_note_stays_when_a_message_comes(
     meanwhile (here two bad ones, each refused): each redraws the host's page, and
     the note stays until the player says -- it does not turn back into "Your turn"
     with the card still held -- and "Play it anyway" plays the card."""
-    host = device(new_context, network_guard, "?fresh=1&sweep=1")
-    guest = device(new_context, network_guard)
-    enter(host, join(guest, open_friend_table(host)))
-    for page in (host, guest):
-        wait_link(page, "connected")
+    host, guest = two_devices(new_context, network_guard, host_query="?fresh=1&sweep=1")
     card = with_a_risky_card(host, host, guest)
     view = link_view(host)["view"]
     assert view["settings"].get("sweep_warning") is True, (view["settings"], view["hand_no"])
@@ -479,11 +478,7 @@ def test_a_friends_device_warns_before_a_sweep_too(
     view (guest_sweep_risk), and the note says it. While the note is up the card
     stays on the guest's device (nothing goes on the channel); "Choose again"
     lets it go, and "Play it anyway" plays it, on both devices."""
-    host = device(new_context, network_guard, "?fresh=1&sweep=1")
-    guest = device(new_context, network_guard)
-    enter(host, join(guest, open_friend_table(host)))
-    for page in (host, guest):
-        wait_link(page, "connected")
+    host, guest = two_devices(new_context, network_guard, host_query="?fresh=1&sweep=1")
     card = with_a_risky_card(guest, host, guest)
     view = link_view(guest)["view"]
     assert view["settings"].get("sweep_warning") is True, view["settings"]
