@@ -12,6 +12,15 @@ def open_dialog(name):
     return dlg
 
 
+def raise_dialog(name):
+    """Put a dialog that is open back on top of the others: the top layer keeps
+    dialogs in the order they were shown, so it is shown again."""
+    dlg = by_id(name)
+    if dlg is not None and dlg.open:
+        dlg.close()
+        dlg.showModal()
+
+
 def close_dialog(name):
     dlg = by_id(name)
     if dlg.open:
