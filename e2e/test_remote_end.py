@@ -271,3 +271,41 @@ def test_with_two_friends_a_no_to_the_rematch_reaches_the_one_who_said_yes(
         assert page.evaluate("document.body.dataset.phase") == "match-over"
     shot(yes, "remote-rematch-declined-by-another")
     shot(host, "remote-rematch-declined-by-a-friend")
+
+
+def test_a_friend_away_when_the_no_came_is_told_when_it_pairs_again(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    """Host, two friends (the first in Italian) and a computer: the host asks for a
+    rematch, friend 1 says yes, then reloads; friend 2 says no while friend 1 is away,
+    so the host's no_rematch cannot reach it. Paired again, friend 1's page learns
+    from the host's welcome that the offer is over, and says so instead of waiting."""
+    host, yes, no = two_friends_and_a_computer(new_context, network_guard, {"locale": "it-IT"})
+    play_moves([host, yes, no], 2)
+    resign(host)
+    for page in (host, yes, no):
+        page.wait_for_function(OVER, timeout=30_000)
+        rematch_says(page, "ask")
+    host.locator('#rematch [data-action="rematch"]').click()
+    for page in (yes, no):
+        rematch_says(page, "asked")
+    yes.locator('#rematch [data-action="rematch-yes"]').click()
+    host.wait_for_function("() => JSON.stringify(window.__got).includes('answer')", timeout=30_000)
+    yes.reload()
+    wait_link(host, "lost")
+    no.locator('#rematch [data-action="rematch-no"]').click()
+    deadline = time.monotonic() + 30  # the host heard it (its page shows the pairing now)
+    while link_view(host)["link"]["offer"] is not None:
+        assert time.monotonic() < deadline, "the host never heard the no"
+        time.sleep(0.05)
+    yes.locator('#dlg-pair [data-pairing="in"]').wait_for(timeout=30_000)
+    enter(host, answer(yes, invitation(host)))
+    for page in (host, yes):
+        wait_link(page, "connected")
+    rematch_says(yes, "declined")
+    expect(yes.locator("#rematch .rematch-note")).to_have_text(
+        "Niente rivincita: la proposta è finita mentre eri via."
+    )
+    assert not [t for t in yes.evaluate("window.__got") if '"no_rematch"' in t]
+    assert link_view(yes)["link"]["agreed"] is False and link_view(yes)["link"]["offer"] is None
+    expect(yes.locator('#rematch [data-action="rematch"]')).to_be_visible()  # may ask again

@@ -238,7 +238,8 @@ def test_a_guest_away_when_the_no_came_is_told_when_it_pairs_again() -> None:
     replies = pair_again(table, "bea", "p0-again")
     welcome = json.loads(next(m.text for m in table.log[since:] if m.target.startswith("bea:")))
     assert welcome["kind"] == "welcome" and welcome["offer"] is None
-    assert replies[0]["declined"] is True and "declined_by" not in replies[0]  # not known
+    assert replies[0]["declined"] is True and replies[0]["offer_gone"] is True
+    assert "declined_by" not in replies[0]  # not known on this device
     assert [r for r in replies[1:] if r.get("declined")] == []  # told once
     again = bea.last
     assert again["link"]["agreed"] is False and again["link"]["offer"] is None

@@ -29,6 +29,7 @@ class Rematching:
         self.declined = None  # the match whose rematch the other device declined
         self.said_yes = None  # the match whose rematch this guest accepted
         self.declined_by = None  # the seat that said the last no, when known
+        self.gone = False  # the last no came while this device was away (who: not known)
         self._view = None
 
     def handlers(self):
@@ -57,6 +58,7 @@ class Rematching:
             self.declined = self.link.link.get("match")
             self.said_yes = None  # the offer is over: nothing to wait for
             self.declined_by = reply.get("declined_by")
+            self.gone = bool(reply.get("offer_gone"))  # it ended while this device was away
             said = self.sentence()
             self.link.m.ui.notices.toast(said)
             self.link.m.ui.notices.announce(said)
@@ -67,6 +69,8 @@ class Rematching:
     def sentence(self):
         """ "Bea said no: no rematch.", by the name the table gives that seat (in the
         page's language of the moment: the result screen may be drawn again later)."""
+        if self.gone:
+            return self.link.t("rematch.gone")
         seat = self.declined_by
         name = seat_name(self.link.m.view or {}, seat, self.link.m.i18n) if seat is not None else ""
         if name:

@@ -10,7 +10,8 @@ not understand beyond drawing and sending::
      "link": LINK, "save": SAVE,             # draw LINK's state; keep SAVE after every reply
      "refused": {"error", "problem"}?,       # this device refused what it got
      "told": {...}?,                         # the other device refused what this one sent
-     "check": {...}?, "declined": true?, "declined_by": SEAT?, "previous_record": RECORD?}
+     "check": {...}?, "declined": true?, "declined_by": SEAT?, "offer_gone": true?,
+     "previous_record": RECORD?}
 
 A request the device cannot carry out raises LinkError or SessionError (the
 worker answers ``{"ok": false, "error", "problem"}``, nothing changed); a
@@ -230,6 +231,8 @@ class Device:
                 reply[key] = getattr(outcome, key)
         if outcome.declined:
             reply["declined"] = True
+            if outcome.offer_gone:
+                reply["offer_gone"] = True
             if outcome.declined_by is not None:
                 reply["declined_by"] = outcome.declined_by
         if self._previous is not None:

@@ -275,6 +275,7 @@ class Outcome:
     previous: dict[str, Any] | None = None  # a guest: the record of the match a rematch ends
     declined: bool = False  # the rematch asked for was declined
     declined_by: int | None = None  # by that seat, when it is known
+    offer_gone: bool = False  # declined: the offer ended while this device was away
 
 
 # --- the only messages that carry cards to a guest --------------------------------

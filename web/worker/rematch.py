@@ -188,7 +188,7 @@ def guest_synced_offer(guest: Guest, offer: dict[str, Any] | None) -> Outcome:
     guest.offer, guest.expect_rematch_of = None, None
     if offer is None:
         guest.heard_no = waited  # an answer of this seat's on its way is refused: not said
-        return Outcome(declined=True, declined_by=None) if waited else Outcome()
+        return Outcome(declined=True, offer_gone=True) if waited else Outcome()
     guest.heard_no = False
     if offer["from"] == "you":
         guest.offer = {"from": GUEST, "swap": offer["swap"]}
