@@ -230,13 +230,11 @@ def test_a_declined_rematch_says_so(new_context: NewContext, network_guard: Netw
     shot(host, "remote-rematch-declined")
 
 
-def test_with_two_friends_a_no_to_the_rematch_reaches_the_one_who_said_yes(
-    new_context: NewContext, network_guard: NetworkGuard
-) -> None:
-    """Host, two friends (the first one's page in Italian) and a computer: the host asks,
-    friend 1 says yes and waits, friend 2 says no; friend 1's page and the host's say
-    who said no and stop waiting, and anyone may ask again."""
-    host, yes, no = two_friends_and_a_computer(new_context, network_guard, {"locale": "it-IT"})
+def friends_asked_for_a_rematch(new_context: NewContext, guard: NetworkGuard) -> list[Page]:
+    """Host, two friends (the first one's page in Italian) and a computer, the match
+    ended by the host's resignation and a rematch asked by the host: its page
+    waits, both friends' pages ask them."""
+    host, yes, no = two_friends_and_a_computer(new_context, guard, {"locale": "it-IT"})
     play_moves([host, yes, no], 2)
     resign(host)
     for page in (host, yes, no):
@@ -246,6 +244,16 @@ def test_with_two_friends_a_no_to_the_rematch_reaches_the_one_who_said_yes(
     rematch_says(host, "waiting")
     for page in (yes, no):
         rematch_says(page, "asked")
+    return [host, yes, no]
+
+
+def test_with_two_friends_a_no_to_the_rematch_reaches_the_one_who_said_yes(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    """Host, two friends (the first one's page in Italian) and a computer: the host asks,
+    friend 1 says yes and waits, friend 2 says no; friend 1's page and the host's say
+    who said no and stop waiting, and anyone may ask again."""
+    host, yes, no = friends_asked_for_a_rematch(new_context, network_guard)
     yes.locator('#rematch [data-action="rematch-yes"]').click()
     rematch_says(yes, "waiting")
     host.wait_for_function("() => JSON.stringify(window.__got).includes('answer')", timeout=30_000)
@@ -280,15 +288,7 @@ def test_a_friend_away_when_the_no_came_is_told_when_it_pairs_again(
     rematch, friend 1 says yes, then reloads; friend 2 says no while friend 1 is away,
     so the host's no_rematch cannot reach it. Paired again, friend 1's page learns
     from the host's welcome that the offer is over, and says so instead of waiting."""
-    host, yes, no = two_friends_and_a_computer(new_context, network_guard, {"locale": "it-IT"})
-    play_moves([host, yes, no], 2)
-    resign(host)
-    for page in (host, yes, no):
-        page.wait_for_function(OVER, timeout=30_000)
-        rematch_says(page, "ask")
-    host.locator('#rematch [data-action="rematch"]').click()
-    for page in (yes, no):
-        rematch_says(page, "asked")
+    host, yes, no = friends_asked_for_a_rematch(new_context, network_guard)
     yes.locator('#rematch [data-action="rematch-yes"]').click()
     host.wait_for_function("() => JSON.stringify(window.__got).includes('answer')", timeout=30_000)
     yes.reload()
