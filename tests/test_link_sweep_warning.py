@@ -14,6 +14,7 @@ import json
 import random
 from typing import Any
 
+from scopa_core.cards import CARD_NAMES
 from scopa_core.coach import sweep_chance
 from scopa_core.moves import Move
 from tests.link_devices import Table, replayable  # noqa: F401  (autouse: the same matches)
@@ -101,7 +102,5 @@ def first_move(table: Table) -> dict[str, Any]:
 
 def not_held(view: dict[str, Any]) -> str:
     """A card that is neither in this seat's hand nor on the table."""
-    from scopa_core.cards import CARD_NAMES
-
     shown = set(view["hand"]) | set(view["table"])
     return next(name for name in CARD_NAMES if name not in shown)

@@ -28,8 +28,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from tools.chromium import CHROMIUM
-from tools.chromium import CHROMIUM_ARGS as ARGS
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import DIST, serving, url_of
 
 TIMEOUT_MS = 120_000
@@ -148,7 +147,7 @@ def main() -> None:
     pairings: list[dict[str, float]] = []
     trips: list[float] = []
     with serving(options.dir) as server, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         base = url_of(server)
         for _ in range(options.pairings):
             host, guest = page_of(browser, base), page_of(browser, base)

@@ -19,7 +19,7 @@ import json
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from tasks import spawn
-from views.dialogs import close_dialog
+from views.dialogs import close_dialog, raise_dialog
 
 LINK_KEY = "scopa.v1.link"  # this device's part in a match with others (the worker's save)
 LINKED = ("play", "step", "next_hand", "reveal", "resign", "timeout")
@@ -109,6 +109,19 @@ class Linking:
         if self.role == "host" and name in LINKED and reply.get("ok"):
             self.took(await engine.call("host_pending"))
         return reply
+
+    def pairing_on_top(self, focused):
+        """After the screens are drawn: a page reloaded after a match with friends
+        draws the result while its pairing dialog is open. Pairing again comes first
+        (the rematch needs the link), and a result on top caught every tap on "Pair".
+        Only a dialog shown above it takes the focus (one below is inert), so that
+        says when to raise it; the field the player was in gets the focus back."""
+        pairing = document.getElementById("dlg-pair")
+        if pairing is None or not pairing.open or pairing.contains(document.activeElement):
+            return
+        raise_dialog("dlg-pair")
+        if focused is not None and pairing.contains(focused):
+            focused.focus()
 
     def took(self, reply):
         """A link reply: its messages sent, its save kept, what it says shown."""

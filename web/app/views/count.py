@@ -10,7 +10,7 @@ from names import my_side, seat_name, side_name
 from narration import end_text, result_text
 from pyscript.ffi import to_js
 
-from views.dialogs import actions_row, button, dialog_head, open_dialog, raise_dialog
+from views.dialogs import actions_row, button, dialog_head, open_dialog
 
 
 class CountView:
@@ -50,10 +50,6 @@ class CountView:
         if first is not None:
             first.focus(to_js({"preventScroll": True}))  # the title stays in view
         dlg.scrollTop = 0
-        # A page reloaded after a match with friends draws the result while its
-        # pairing dialog is open: pairing again comes first (the rematch needs the
-        # link), and a result on top of it caught every tap meant for "Pair".
-        raise_dialog("dlg-pair")
 
     def result(self, view):
         t = self.i18n.t
