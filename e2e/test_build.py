@@ -24,6 +24,7 @@ from tools.build import (
     check_pyscript_configs,
     check_self_hosted_scripts,
     mpy_cross_version,
+    pyscript_plugins_off,
     trim_stdlib,
 )
 from tools.serve import DIST
@@ -50,6 +51,53 @@ def test_a_pyscript_config_file_is_checked_too() -> None:
     files["engine.json"] = Built("engine.json", b'{"files": {}}')
     with pytest.raises(BuildError, match="interpreter"):
         check_pyscript_configs(files)
+
+
+def test_a_plugin_is_off_only_when_every_script_types_config_turns_it_off() -> None:
+    def html(py: str | None, mpy: str) -> str:
+        element = f'<py-config type="json">{py}</py-config>' if py is not None else ""
+        return f"<body>{element}<script type='mpy' src='m.py' config='{mpy}'></script></body>"
+
+    both = '{"plugins": ["!py-editor", "!donkey"]}'
+    assert pyscript_plugins_off(html(both, both)) == {"py-editor", "donkey"}
+    assert pyscript_plugins_off(html('{"plugins": ["!donkey"]}', both)) == {"donkey"}
+    # the "py" type without a config loads every plugin, page scripts or not
+    assert pyscript_plugins_off(html(None, both)) == frozenset()
+    with pytest.raises(BuildError, match="not JSON"):
+        pyscript_plugins_off(html("plugins = []", both))
+
+
+def test_a_config_element_may_only_turn_plugins_off() -> None:
+    files = page('{"interpreter": "runtime/pyodide-1/pyodide.mjs"}')
+    for element, ok in (
+        ('{"plugins": ["!donkey"]}', True),
+        ('{"interpreter": "https://cdn.example/pyodide.mjs"}', False),
+        ('{"plugins": [], "packages": ["numpy"]}', False),
+    ):
+        html = (
+            files["index.html"]
+            .data.decode()
+            .replace("<body>", f"<body><py-config>{element}</py-config>")
+        )
+        changed = {"index.html": Built("index.html", html.encode())}
+        if ok:
+            check_pyscript_configs(changed)
+        else:
+            with pytest.raises(BuildError, match="may only set plugins"):
+                check_pyscript_configs(changed)
+
+
+def test_the_plugins_the_page_turns_off_are_neither_preloaded_nor_precached() -> None:
+    off = pyscript_plugins_off((build.WEB / "index.html").read_text(encoding="utf-8"))
+    assert {"py-editor", "py-terminal", "py-game", "donkey"} <= off
+    index = (DIST / "index.html").read_text(encoding="utf-8")
+    sw = (DIST / "sw.js").read_text(encoding="utf-8")
+    pyscript = next((DIST / "runtime").glob("pyscript-*"))
+    for plugin in off - {"codemirror"}:  # codemirror is inside the core chunk
+        (chunk,) = pyscript.glob(f"{plugin}-*.js")  # shipped all the same
+        assert chunk.name not in index and chunk.name not in sw, plugin
+    (error,) = pyscript.glob("error-*.js")  # loaded even when turned off
+    assert error.name in index and error.name in sw
 
 
 def test_trimming_keeps_what_the_app_imports_even_if_listed_as_dropped() -> None:

@@ -30,7 +30,7 @@ from game_helpers import (
     to_my_turn,
     wait_settled,
 )
-from playwright.sync_api import Browser, BrowserType, Page
+from playwright.sync_api import Browser, BrowserType, Page, Route
 
 from tools import build
 from tools.serve import DIST, netlify_csp, serving, url_of
@@ -475,6 +475,33 @@ def test_the_first_tables_cards_are_drawn_from_the_page_itself(
     # styled and laid out at every start), and the cards still paint its symbols
     assert sprite.evaluate("store => store.getClientRects().length") == 0
     assert card.locator("use").evaluate(PAINTED_SIZE) == [197, 297]
+    context.close()
+
+
+def test_the_start_waits_for_no_script_it_does_not_need(
+    browser: Browser, network_guard: NetworkGuard, base_url: str
+) -> None:
+    """The pairing dialog's QR scripts come when they come (async): the table is
+    playable while they are held back, and they still make a code once they are
+    in. Nor does a start load PyScript's plugins the page turns off (its editor,
+    terminal, pygame, donkey and deprecation notes). docs/performance.md step 22."""
+    held: list[Route] = []
+    context = network_guard.watch(browser.new_context(service_workers="block"))
+    context.route(re.compile(r".*/(qrcode|qr)\.js$"), lambda route: held.append(route))
+    page = context.new_page()
+    page.goto(base_url, wait_until="domcontentloaded")  # "load" waits for async scripts
+    wait_for_play(page, timeout_ms=30_000)
+    assert sorted(route.request.url.rsplit("/", 1)[1] for route in held) == ["qr.js", "qrcode.js"]
+    assert page.evaluate("window.scopaQR === undefined")
+    for route in held:
+        route.continue_()
+    page.wait_for_function("() => window.scopaQR !== undefined && window.qrcode !== undefined")
+    assert page.evaluate("window.scopaQR.path('scopa').size") > 0
+    off = build.pyscript_plugins_off((build.WEB / "index.html").read_text(encoding="utf-8"))
+    loaded = [url.rsplit("/", 1)[1] for url in network_guard.requests]
+    for plugin in off - build.PLUGINS_ALWAYS_LOADED:
+        assert not [name for name in loaded if name.startswith(f"{plugin}-")], plugin
+    assert [name for name in loaded if name.startswith("error-")]  # PyScript's, always loaded
     context.close()
 
 

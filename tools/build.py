@@ -66,6 +66,8 @@ IGNORED_SUFFIXES = frozenset({".pyc", ".pyo", ".swp"})
 # xterm.js, TOML configs, zip `files`, Pyodide scripts and workers): shipped
 # for completeness but not precached, so they cost nothing on a first visit.
 PYSCRIPT_PAGE_FILES = ("core.js", "core.css")
+# The script types PyScript knows; it sets up each one, page scripts or not.
+PYSCRIPT_TYPES = ("py", "mpy")
 
 # --- python_stdlib.zip trimming ---------------------------------------------
 # Stdlib modules and packages (a dotted name drops that submodule only) that a
@@ -719,6 +721,7 @@ class RuntimeBuild:
 
     runtime: Runtime
     files: tuple[Built, ...]  # paths relative to the folder
+    plugins_off: frozenset[str] = frozenset()  # PyScript's plugins the page does not load
 
     @cached_property
     def folder(self) -> str:
@@ -732,7 +735,9 @@ class RuntimeBuild:
             yield Built(f"{self.folder}/{f.path}", f.data, f.precache)
 
 
-def runtime_builds(engine_sources: list[Path]) -> list[RuntimeBuild]:
+def runtime_builds(
+    engine_sources: list[Path], plugins_off: frozenset[str] = frozenset()
+) -> list[RuntimeBuild]:
     out = []
     for rt in RUNTIMES:
         if not rt.source.is_dir():
@@ -745,9 +750,9 @@ def runtime_builds(engine_sources: list[Path]) -> list[RuntimeBuild]:
                 for path in walk(dist)
                 if path.suffix != ".map"
             }
-            used = {*PYSCRIPT_PAGE_FILES, *pyscript_page_chunks(shipped)}
+            used = {*PYSCRIPT_PAGE_FILES, *pyscript_page_chunks(shipped, plugins_off)}
             files += [Built(rel, data, precache=rel in used) for rel, data in shipped.items()]
-            out.append(RuntimeBuild(rt, tuple(files)))
+            out.append(RuntimeBuild(rt, tuple(files), plugins_off))
             continue
         for name in rt.files:
             data = (rt.source / name).read_bytes()
@@ -913,31 +918,55 @@ def page_modules(web: Path) -> dict[str, bytes]:
 
 
 class _PyScriptTags(HTMLParser):
-    """Collects the PyScript <script type="py|mpy"> tags of a page."""
+    """Collects the PyScript <script type="py|mpy"> tags of a page, and the text
+    of its <py-config>/<mpy-config> elements (by type: "py", "mpy")."""
 
     def __init__(self) -> None:
         super().__init__()
         self.scripts: list[dict[str, str | None]] = []
+        self.configs: dict[str, str] = {}
+        self._config_of: str | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = dict(attrs)
-        if tag == "script" and found.get("type") in {"py", "mpy"}:
+        if tag == "script" and found.get("type") in PYSCRIPT_TYPES:
             self.scripts.append(found)
-        elif tag in {"py-config", "mpy-config", "py-script", "mpy-script"}:
+        elif tag in {"py-config", "mpy-config"}:
+            if "src" in found:
+                raise BuildError(f"<{tag} src=...>: write the config in the element")
+            self._config_of = tag.removesuffix("-config")
+            self.configs[self._config_of] = ""
+        elif tag in {"py-script", "mpy-script"}:
             raise BuildError(f"<{tag}> is not supported here: use <script type=...> with config")
+
+    def handle_data(self, data: str) -> None:
+        if self._config_of is not None:
+            self.configs[self._config_of] += data
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in {"py-config", "mpy-config"}:
+            self._config_of = None
 
 
 def check_pyscript_configs(files: dict[str, Built]) -> None:
     """Every PyScript script must load its interpreter from runtime/, never a CDN.
 
     Without an `interpreter` key PyScript silently downloads Pyodide or
-    MicroPython from its CDN; a `packages` key makes it fetch micropip.
+    MicroPython from its CDN; a `packages` key makes it fetch micropip. A
+    <py-config>/<mpy-config> element may only turn plugins off (pyscript_plugins_off):
+    the interpreter is set on the script, where the check above sees it.
     """
     for path, f in files.items():
         if not path.endswith(".html"):
             continue
         tags = _PyScriptTags()
         tags.feed(f.data.decode("utf-8"))
+        for kind, text in tags.configs.items():
+            element = _json_object(text, f"{path}: <{kind}-config>")
+            if set(element) != {"plugins"}:
+                raise BuildError(
+                    f"{path}: <{kind}-config> may only set plugins, not {sorted(element)}"
+                )
         for script in tags.scripts:
             where = f"{path}: <script type={script.get('type')} src={script.get('src')}>"
             raw = script.get("config")
@@ -1038,22 +1067,61 @@ def page_pack(
 
 
 # PyScript's plugin table in its core chunk: "name":()=>import("./chunk.js"). It
-# imports every plugin while starting, one module waterfall step after core.js.
-_PLUGIN_IMPORT = re.compile(r'[{,]"?[a-z-]+"?:\(\)=>import\("\./([\w.-]+\.js)"\)')
+# imports the plugins while starting, one module waterfall step after core.js,
+# but for those that every script type's config turns off (pyscript_plugins_off).
+_PLUGIN_IMPORT = re.compile(r'[{,]"?([a-z-]+)"?:\(\)=>import\("\./([\w.-]+\.js)"\)')
+# A plugin turned off is still imported for its `notOnDOM` variant (PyScript 0.7)
+PLUGINS_ALWAYS_LOADED = frozenset({"error"})
 _STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./([\w.-]+\.js)"')
 
 
-def pyscript_page_chunks(files: dict[str, bytes]) -> list[str]:
+def pyscript_page_chunks(files: dict[str, bytes], plugins_off: frozenset[str]) -> list[str]:
     """PyScript's modules a page loads while starting: core.js, the chunks it
-    imports and the plugins its core chunk imports, in that order."""
+    imports and the plugins its core chunk imports (all but `plugins_off`), in
+    that order."""
     if "core.js" not in files:
         return []
     chunks = ["core.js"]  # imported by web/pyscript-strict.mjs
     chunks += _STATIC_IMPORT.findall(files["core.js"].decode("utf-8", "replace"))
     for chunk in list(chunks):
         text = files.get(chunk, b"").decode("utf-8", "replace")
-        chunks += [c for c in _PLUGIN_IMPORT.findall(text) if c not in chunks]
+        chunks += [
+            c
+            for name, c in _PLUGIN_IMPORT.findall(text)
+            if c not in chunks and (name not in plugins_off or name in PLUGINS_ALWAYS_LOADED)
+        ]
     return [c for c in chunks if c in files]
+
+
+def pyscript_plugins_off(html: str) -> frozenset[str]:
+    """The PyScript plugins a page does not load. PyScript 0.7 loads the
+    plugins once per script type it knows ("py", "mpy"), leaving out those the
+    type's config names as "!plugin"; a type without a config loads them all.
+    So a plugin is off only when every type's config turns it off: index.html
+    has a <py-config> for that alone (the page has no "py" script)."""
+    tags = _PyScriptTags()
+    tags.feed(html)
+    configs = dict(tags.configs)
+    for script in tags.scripts:
+        raw = (script.get("config") or "").strip()
+        if raw.startswith("{") and "worker" not in script:
+            configs.setdefault(str(script.get("type")), raw)
+    off: set[str] | None = None
+    for kind in PYSCRIPT_TYPES:
+        plugins = _json_object(configs.get(kind, "{}"), f"<{kind}-config>").get("plugins", [])
+        named = {str(p)[1:] for p in plugins if str(p).startswith("!")}
+        off = named if off is None else off & named
+    return frozenset(off or ())
+
+
+def _json_object(text: str, where: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BuildError(f"{where}: not JSON ({error})") from error
+    if not isinstance(value, dict):
+        raise BuildError(f"{where}: not a JSON object")
+    return value
 
 
 def preload_links(runtimes: list[RuntimeBuild], web: Path) -> str:
@@ -1068,7 +1136,7 @@ def preload_links(runtimes: list[RuntimeBuild], web: Path) -> str:
         if r.runtime is PYSCRIPT:
             links += [
                 f'<link rel="modulepreload" href="{r.folder}/{c}">'
-                for c in pyscript_page_chunks(files)
+                for c in pyscript_page_chunks(files, r.plugins_off)
             ]
         elif r.runtime is MICROPYTHON:
             links.append(f'<link rel="modulepreload" href="{r.folder}/micropython.mjs">')
@@ -1173,7 +1241,8 @@ def build(out: Path, web: Path = WEB) -> BuildInfo:
     engine, engine_sources = engine_zip(web)
     app_python = [p for p in walk(web) if p.suffix == ".py"]
     files: dict[str, Built] = {}
-    runtimes = runtime_builds(engine_sources + app_python)
+    plugins_off = pyscript_plugins_off((web / "index.html").read_text(encoding="utf-8"))
+    runtimes = runtime_builds(engine_sources + app_python, plugins_off)
     folders = {r.runtime: r.folder for r in runtimes}
     shipped = [f for r in runtimes for f in r.built()]
     texts = {
