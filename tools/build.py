@@ -721,7 +721,6 @@ class RuntimeBuild:
 
     runtime: Runtime
     files: tuple[Built, ...]  # paths relative to the folder
-    plugins_off: frozenset[str] = frozenset()  # PyScript's plugins the page does not load
 
     @cached_property
     def folder(self) -> str:
@@ -752,7 +751,7 @@ def runtime_builds(
             }
             used = {*PYSCRIPT_PAGE_FILES, *pyscript_page_chunks(shipped, plugins_off)}
             files += [Built(rel, data, precache=rel in used) for rel, data in shipped.items()]
-            out.append(RuntimeBuild(rt, tuple(files), plugins_off))
+            out.append(RuntimeBuild(rt, tuple(files)))
             continue
         for name in rt.files:
             data = (rt.source / name).read_bytes()
@@ -1101,6 +1100,12 @@ def pyscript_plugins_off(html: str) -> frozenset[str]:
     has a <py-config> for that alone (the page has no "py" script)."""
     tags = _PyScriptTags()
     tags.feed(html)
+    return _plugins_off(tags)
+
+
+def _plugins_off(tags: _PyScriptTags) -> frozenset[str]:
+    """pyscript_plugins_off of a parsed page. A config given as a file counts as
+    turning nothing off: the plugins then stay in the preloads, never out."""
     configs = dict(tags.configs)
     for script in tags.scripts:
         raw = (script.get("config") or "").strip()
@@ -1130,21 +1135,22 @@ def preload_links(runtimes: list[RuntimeBuild], web: Path) -> str:
     Python files), fetched at once instead of one step of the chain after another.
     The engine worker's files are not here: a worker does not use the page's
     preloads (it would download them twice)."""
+    tags = _PyScriptTags()
+    tags.feed((web / "index.html").read_text(encoding="utf-8"))
+    plugins_off = _plugins_off(tags)
     links: list[str] = []
     for r in runtimes:
         files = {f.path: f.data for f in r.files}
         if r.runtime is PYSCRIPT:
             links += [
                 f'<link rel="modulepreload" href="{r.folder}/{c}">'
-                for c in pyscript_page_chunks(files, r.plugins_off)
+                for c in pyscript_page_chunks(files, plugins_off)
             ]
         elif r.runtime is MICROPYTHON:
             links.append(f'<link rel="modulepreload" href="{r.folder}/micropython.mjs">')
             links.append(
                 f'<link rel="preload" href="{r.folder}/micropython.wasm" as="fetch" crossorigin>'
             )
-    tags = _PyScriptTags()
-    tags.feed((web / "index.html").read_text(encoding="utf-8"))
     for script in tags.scripts:
         if script.get("type") != "mpy" or "worker" in script:
             continue
