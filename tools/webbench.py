@@ -2,6 +2,9 @@
 
     python -m tools.webbench [--runs 5] [--moves 36] [--levels easy,normal,hard,expert]
                              [--seed 7] [--dir SITE] [--no-csp] [--json FILE]
+    python -m tools.webbench --phone [--runs 2] [--dir SITE] [--json FILE] [--check]
+
+``--phone`` measures a phone on mobile data instead (tools/phone.py says how).
 
 Builds the site into a temporary folder (other people's builds may replace
 dist/ at any moment; ``--dir`` serves an existing build instead), serves it on
@@ -67,6 +70,8 @@ from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwrigh
 
 from tools.build import BUDGET_GZIP_BYTES  # first-visit download, gzipped: the build fails over it
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.phone import add_arguments as add_phone_arguments
+from tools.phone import phone_bench
 from tools.serve import netlify_csp, serving, url_of
 
 VIEWPORT = {"width": 1280, "height": 800}
@@ -846,7 +851,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description="Start-up, download size and think time of the built site in Chromium."
     )
-    parser.add_argument("--runs", type=int, default=5, help="start-up runs (default 5)")
+    parser.add_argument(
+        "--runs", type=int, help="start-up runs (default 5; with --phone 2, a minute each)"
+    )
+    add_phone_arguments(parser)
     parser.add_argument(
         "--moves", type=int, default=36, help="computer moves timed per level (default 36)"
     )
@@ -885,6 +893,10 @@ def main(argv: list[str] | None = None) -> int:
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="scopa-site-"))
             site = Path(folder) / "dist"
             build_report(build(site))
+        if args.phone:
+            with bare_site(site) as bare_root:
+                return phone_bench(site, args.runs or 2, PROBE, bare_root, args.json, args.check)
+        args.runs = args.runs or 5
         return bench(args, site, levels)
 
 
