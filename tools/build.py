@@ -988,8 +988,9 @@ def check_pyscript_configs(files: dict[str, Built]) -> None:
                 raise BuildError(f"{where}: config must not list packages (fetches micropip)")
 
 
-# A URL to another host in the site's own scripts (not the runtimes' files).
-_FOREIGN_URL = re.compile(r"""["'`](?:https?:)?//[^"'`]""")
+# A URL to another host in the site's own scripts (not the runtimes' files). An XML
+# namespace (http://www.w3.org/2000/svg) names, it is never fetched.
+_FOREIGN_URL = re.compile(r"""["'`](?:https?:)?//(?!www\.w3\.org/)[^"'`]""")
 
 
 def check_self_hosted_scripts(files: dict[str, Built]) -> None:
@@ -1008,11 +1009,12 @@ BUILD_INFO_PATH = "build-info.json"
 
 
 FIRST_TABLES_TOKEN = "@FIRST_TABLES@"
+FIRST_PAINTS_TOKEN = "@FIRST_PAINTS@"
 DEFAULT_SPRITE_TOKEN = "@DEFAULT_SPRITE@"
 # The deck a first visit shows: the page's i18n.DEFAULT_DECK, and index.html's
 # data-deck (tests/test_page_code.py checks that they agree).
 DEFAULT_DECK = "french"
-PRELOADS_TOKEN = "@PRELOADS@"
+PAGE_FILES_TOKEN = "@PAGE_FILES@"
 
 # The page's MicroPython code: web/app/, started from main.py.
 PAGE_FOLDER = "app"
@@ -1129,28 +1131,29 @@ def _json_object(text: str, where: str) -> dict[str, Any]:
     return value
 
 
-def preload_links(runtimes: list[RuntimeBuild], web: Path) -> str:
-    """<link> tags for index.html's head: what the page loads before MicroPython
-    can draw the table (PyScript's chunks and plugins, MicroPython, the page's own
-    Python files), fetched at once instead of one step of the chain after another.
-    The engine worker's files are not here: a worker does not use the page's
-    preloads (it would download them twice)."""
+def page_files(runtimes: list[RuntimeBuild], web: Path) -> str:
+    """What the page loads before MicroPython can take the table over (PyScript's
+    chunks and plugins, MicroPython, the page's own Python files), as JSON
+    [[rel, href, as], ...] for index.html's #page-files: web/paint.js asks for
+    them all at once (preloads) right after the first paint, not one step of the
+    chain after another, and not before that paint, which they would hold up on a
+    slow line (docs/performance.md, "A phone's first visit"). The engine
+    worker's files are not here: a worker does not use the page's preloads (it
+    would download them twice)."""
     tags = _PyScriptTags()
     tags.feed((web / "index.html").read_text(encoding="utf-8"))
     plugins_off = _plugins_off(tags)
-    links: list[str] = []
+    links: list[list[str]] = []
     for r in runtimes:
         files = {f.path: f.data for f in r.files}
         if r.runtime is PYSCRIPT:
             links += [
-                f'<link rel="modulepreload" href="{r.folder}/{c}">'
+                ["modulepreload", f"{r.folder}/{c}", ""]
                 for c in pyscript_page_chunks(files, plugins_off)
             ]
         elif r.runtime is MICROPYTHON:
-            links.append(f'<link rel="modulepreload" href="{r.folder}/micropython.mjs">')
-            links.append(
-                f'<link rel="preload" href="{r.folder}/micropython.wasm" as="fetch" crossorigin>'
-            )
+            links.append(["modulepreload", f"{r.folder}/micropython.mjs", ""])
+            links.append(["preload", f"{r.folder}/micropython.wasm", "fetch"])
     for script in tags.scripts:
         if script.get("type") != "mpy" or "worker" in script:
             continue
@@ -1158,12 +1161,8 @@ def preload_links(runtimes: list[RuntimeBuild], web: Path) -> str:
         sources = [script.get("src") or "", *config.get("files", {})]
         if packed_page_files(web):
             sources.append(PAGE_PACK_PATH)
-        links += [
-            f'<link rel="preload" href="{src}" as="fetch" crossorigin>'
-            for src in sources
-            if src and "://" not in src
-        ]
-    return "\n  ".join(links)
+        links += [["preload", src, "fetch"] for src in sources if src and "://" not in src]
+    return json.dumps(links, separators=(",", ":"))
 
 
 def default_sprite_text(web: Path) -> str:
@@ -1177,17 +1176,39 @@ def default_sprite_text(web: Path) -> str:
     return path.read_text(encoding="utf-8").strip()
 
 
-def first_tables_text(web: Path) -> str:
-    """Opening tables for a first visit, dealt by the engine (tools/first_tables.py)."""
+BOOK_FOLDER = "book"
+
+
+def first_visit(web: Path) -> tuple[dict[str, str], list[Built]]:
+    """A first visit's opening tables, dealt by the engine (tools/first_tables.py),
+    their first paints, drawn by the page's views (tools/first_paint.py), as
+    index.html's #first-tables and #first-paints; and each table's opening book
+    (tools/opening_book.py), book/<n>.json. The books are not precached: only a
+    first visit asks for one, before the service worker is there."""
+    from tools.first_paint import first_paints
     from tools.first_tables import first_tables, script_text
+    from tools.opening_book import book_text, play_out, session_class
 
     if not (web / "worker" / "session.py").is_file() or not ENGINE_PACKAGE.is_dir():
         print("warning: no engine or session.py: a first visit waits for the engine")
-        return "[]"
+        return {FIRST_TABLES_TOKEN: "[]", FIRST_PAINTS_TOKEN: "[]"}, []
     try:
-        return script_text(first_tables(web))
+        tables = first_tables(web)
+        html = (web / "index.html").read_text(encoding="utf-8")
+        paints = first_paints(html, [table["view"] for table in tables])
+        session = session_class(web)
+        books = [
+            Built(
+                f"{BOOK_FOLDER}/{n}.json",
+                book_text(play_out(session, table["record"])).encode("utf-8"),
+                precache=False,
+            )
+            for n, table in enumerate(tables)
+        ]
     except Exception as exc:
-        raise BuildError(f"dealing the first-visit tables failed: {exc!r}") from exc
+        raise BuildError(f"the first visit's tables, paints or books failed: {exc!r}") from exc
+    texts = {FIRST_TABLES_TOKEN: script_text(tables), FIRST_PAINTS_TOKEN: script_text(paints)}
+    return texts, books
 
 
 def content_hash(files: Iterable[Built]) -> str:
@@ -1251,12 +1272,13 @@ def build(out: Path, web: Path = WEB) -> BuildInfo:
     runtimes = runtime_builds(engine_sources + app_python, plugins_off)
     folders = {r.runtime: r.folder for r in runtimes}
     shipped = [f for r in runtimes for f in r.built()]
+    first_texts, books = first_visit(web)
     texts = {
-        FIRST_TABLES_TOKEN: first_tables_text(web),
+        **first_texts,
         DEFAULT_SPRITE_TOKEN: default_sprite_text(web),
-        PRELOADS_TOKEN: preload_links(runtimes, web),
+        PAGE_FILES_TOKEN: page_files(runtimes, web),
     }
-    for f in [*web_files(folders, web, texts), engine, *shipped]:
+    for f in [*web_files(folders, web, texts), engine, *books, *shipped]:
         if f.path in files:
             raise BuildError(f"two sources for dist/{f.path}")
         files[f.path] = f

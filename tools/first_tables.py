@@ -6,8 +6,13 @@ the app's default kind with the engine itself (web/worker/session.py in
 CPython), the person leading, and puts them in index.html
 (``<script type="application/json" id="first-tables">``). On a first visit
 the page draws one of them at once, chosen at random, and the worker restores
-its record like a saved game: the record carries no seed and no match id, so
-the later hands and the computer's play get a fresh seed there.
+its record like a saved game. The record carries its seed (not a match id,
+which the worker gives it): the opening book (tools/opening_book.py) played
+the computer's answers to the first moves with that seed, and the worker
+goes on with it, so the match is the one the engine would have played from
+the start. Each table is in the form a restored match has (the settings
+with the seed, without the first dealer), so that the worker's first answer
+draws the same table.
 
 The page checks that the table's settings are its own defaults (preset,
 variants, target, level) before using one.
@@ -47,12 +52,10 @@ def first_tables(web: Path, count: int = COUNT) -> list[dict[str, Any]]:
     session = _session_module(web)
     tables = []
     for seed in range(count):
-        reply = session.Session.new({"seed": seed, "first_dealer": DEALER}).reply(None)
+        dealt = session.Session.new({"seed": seed, "first_dealer": DEALER}).to_record()
+        dealt["meta"].pop("id", None)
+        reply = session.Session.restore(dealt).reply(None)  # as the worker restores it
         view, record = reply["view"], reply["record"]
-        for settings in (view["settings"], record["meta"]["settings"]):
-            settings.pop("seed", None)
-            settings.pop("first_dealer", None)
-        record["meta"].pop("seed", None)
         record["meta"].pop("id", None)
         if view.get("to_move_kind") != "person" or not view.get("moves"):
             raise ValueError(f"deal {seed}: the person does not lead")
@@ -60,7 +63,7 @@ def first_tables(web: Path, count: int = COUNT) -> list[dict[str, Any]]:
     return tables
 
 
-def script_text(tables: list[dict[str, Any]]) -> str:
-    """The tables as JSON that is safe inside a <script> element."""
-    text = json.dumps(tables, separators=(",", ":"), sort_keys=True)
+def script_text(data: object) -> str:
+    """Data (the tables, their paints) as JSON that is safe inside a <script> element."""
+    text = json.dumps(data, separators=(",", ":"), sort_keys=True)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")

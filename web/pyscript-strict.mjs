@@ -61,6 +61,9 @@ function couldNotStart(error) {
 Object.defineProperty(self, "scopaCouldNotStart", { value: couldNotStart });
 
 hooks.main.onReady.add(async ({ interpreter }) => {
+  // MicroPython is up, so the page's own files have come: the engine's 4.8 MB
+  // may have the line now (worker/client.js)
+  self.scopaEngine.start();
   try {
     unpack(await pagePack, interpreter.FS);
   } catch (error) {

@@ -12,6 +12,7 @@ from engine import Engine, now_ms
 from names import seat_name
 from narration import describe
 from opening import Opening
+from painting import keep_image
 from phases import in_progress, my_turn, phase_of
 from pyscript import document
 from tabs import Tabs
@@ -87,7 +88,8 @@ class GameManager:
     async def call(self, name, arg=None):
         self.calling += 1
         try:
-            return await self.link.route(name, arg)
+            early = await self.opening.answer(name, arg)  # the opening book, while it answers
+            return early if early is not None else await self.link.route(name, arg)
         finally:
             self.calling -= 1
 
@@ -129,6 +131,7 @@ class GameManager:
         self.saves.after_apply(view, self.record, tally)
         self.updates.after_view(view)
         self.coach.after_view(view)
+        keep_image(view, self.link.role)  # the next visit's first paint (painting.py)
         return True
 
     async def up_to_date(self, acted=True):
@@ -148,6 +151,7 @@ class GameManager:
         self.update_phase()
         self.prompt()
         self.dialogs()
+        keep_image(self.view, self.link.role)
 
     def prompt(self):
         idle = self.chooser.selection is None and self.queued is None
@@ -202,7 +206,7 @@ class GameManager:
         if self.view is not None and self.view.get("to_move") is not None:
             move["seat"] = self.view["to_move"]
         self.tabs.acting()
-        if not self.engine.ready:
+        if self.opening.holds(move):
             self.queued = move
             self.redraw_selection()
             self.update_phase()
@@ -235,7 +239,7 @@ class GameManager:
             return
         self.busy = True
         try:
-            while self.computer_to_move():
+            while self.computer_to_move() and not self.opening.waits():
                 if not await self.up_to_date(acted=False):
                     return
                 self.set_phase("thinking")

@@ -3,14 +3,29 @@
 # dealt into index.html (tappable: a move made now is queued), while the engine
 # worker starts; the worker then restores that match (or starts the one the
 # page's address asks for) and the game goes on.
+#
+# Before this runs, web/paint.js has already painted the same table (the saved
+# one's image, or the dealt one the build drew with the page's views) and kept
+# the cards tapped meanwhile: the start draws the table again, identical, and
+# plays those taps in order (take_taps). On a first visit the opening book
+# (book.py) answers the first moves until the worker holds the match: `answer`
+# gives its replies to GameManager.call, `holds` and `waits` keep every other
+# move and computer turn for the engine.
 
+import asyncio
 import json
 
 from address import url_settings
+from book import Book
 from engine import mark
+from painting import early_taps, painted_table
 from pyscript import document, window
 from storage import RECORD
 from tasks import spawn
+from views.offer import draw_offer
+
+#: the calls the start itself makes while connecting (the others wait for it: answer)
+STARTING_CALLS = ("restore", "new_match", "engine_info")
 
 DEFAULT_SETTINGS = {"preset": "scopa", "variants": [], "target": 11, "level": "normal"}
 
@@ -40,6 +55,7 @@ class Opening:
         self.url = {}
         self.url_asks = False  # URL settings wait for the player: a match is in progress
         self.first_visit = False  # nothing saved, no match ever started here: offer the guided hand
+        self.book = None  # the opening book, while it answers (a dealt table, the engine not up)
 
     def start(self):
         m = self.m
@@ -50,12 +66,36 @@ class Opening:
         if view is not None and record is not None:
             m.view = view
             m.show_table()
-            mark(m.timings, "cached-table")
         else:
             m.ui.prompt.status(m.i18n.t("status.loading"))
             m.set_phase("loading")
+        if self.first_visit and not m.prefs.get("tutorial_seen"):
+            draw_offer(m.i18n)  # in the first paint too: a quiet bar the game goes on under
+        if m.view is not None:
+            mark(m.timings, "cached-table")
         m.saves.show_problems()  # saved data that could not be read (kept aside)
+        spawn(self.take_over(view))
         spawn(self.connect())
+
+    async def take_over(self, view):
+        """The opening book of the dealt table paint.js drew (once it is here), then the
+        cards tapped on that table before this page's Python was up, made in order
+        through the chooser, as if tapped now."""
+        m = self.m
+        key = (view or {}).get("key")
+        try:
+            painted = window.scopaPaint.painted == "first" and await window.scopaPaint.book()
+        except Exception as exc:
+            window.console.warn("no opening book:", str(exc))
+            painted = False
+        if painted and m.connecting and m.view is not None and m.view.get("key") == key:
+            self.book = Book(m.view, m.record)
+        chooser = m.chooser
+        for zone, card in early_taps():
+            if zone == "hand":
+                chooser.on_hand_card(card)
+            elif zone == "table":
+                chooser.on_table_card(card)
 
     async def connect(self):
         m = self.m
@@ -69,6 +109,9 @@ class Opening:
         try:
             await m.engine.connect()
             mark(m.timings, "engine-ready")
+            while m.busy:  # a move the book answered is being shown: its end first
+                await asyncio.sleep(0.05)
+            self.book = None  # from now on the worker answers, once it holds the match
         except Exception as exc:
             window.console.warn("the engine did not start:", str(exc))
             said = m.i18n.error({"error": str(exc)})
@@ -94,14 +137,34 @@ class Opening:
         await m.link.flow.resume()  # an invitation link, or a match with friends (linking.py)
         m.connecting = False
         m.clock.follow()  # the move clock waited for the engine (move_clock.py)
-        if self.first_visit and not m.prefs.get("tutorial_seen"):
-            m.coach.part("tutorial").offer()  # a quiet bar: the game goes on under it
         queued = m.queued
         m.queued = None
         if queued is not None:  # the move made on the table drawn before the engine
             await m.send(queued)
         else:
             await m.advance()
+
+    # -- until the worker holds the match (GameManager.call, submit, advance) ----------
+    async def answer(self, name, arg):
+        """The book's reply to `play` or `step`, or None; other calls that need the
+        match wait until the worker holds it."""
+        if self.book is not None:
+            reply = self.book.answer(name, arg)
+            if reply is not None:
+                return reply
+        while self.m.connecting and name not in STARTING_CALLS and not name.startswith("tutorial"):
+            await asyncio.sleep(0.05)
+        return None
+
+    def holds(self, move):
+        """A person's move waits for the engine (queued): it is starting, and the book
+        does not have the move."""
+        return self.m.connecting and (self.book is None or not self.book.can_play(move))
+
+    def waits(self):
+        """The computer's turn waits for the engine: it is starting, and the book does
+        not have the answer."""
+        return self.m.connecting and (self.book is None or not self.book.can_step())
 
     async def first_reply(self):
         """The saved match restored in the worker, or a new one (a saved match the
@@ -161,7 +224,7 @@ class Opening:
             return (None, None)
         try:
             tables = json.loads(document.getElementById("first-tables").textContent)
-            table = tables[int(window.Math.random() * len(tables)) % len(tables)]
+            table = tables[painted_table(len(tables))]
             view, record = table["view"], table["record"]
         except Exception:
             return (None, None)

@@ -6,6 +6,8 @@
 # "Play it anyway" (a second tap on the card, or Enter) or "Choose again"
 # (Escape, or any other card). Never for a capture. A setting of the match
 # (settings.sweep_warning); without it, on at the easy and normal levels.
+# While the engine starts on a first visit, the opening book's chance is said
+# (book.py); a move out of the book goes to the engine unwarned, as it is queued.
 # Until then every redraw of the prompt (GameManager.prompt: a friend's
 # device's message, the deck or the language changed) draws the note again.
 
@@ -53,12 +55,25 @@ class SweepGuard:
         self.held = None
         if not warns(view.get("settings")) or not is_put_down(move):
             return False
-        if not m.engine.ready or m.connecting:
-            return False  # a move queued while the engine starts goes as it is
+        if m.connecting:
+            return self.from_book(move)
         self.held = move
         self.key = view.get("key")
         m.busy = True  # until the chance is known: no second move meanwhile
         spawn(self.check(move))
+        return True
+
+    def from_book(self, move):
+        """While the engine starts: the chance the opening book holds for the move
+        (tools/opening_book.py, from the same coach); a move out of the book is queued
+        for the engine as it is."""
+        book = self.m.opening.book
+        percent = book.risk(move) if book is not None else None
+        if percent is None or percent < LEAST_PERCENT:
+            return False
+        self.held = move
+        self.key = (self.m.view or {}).get("key")
+        self.warn(move, percent)
         return True
 
     async def check(self, move):

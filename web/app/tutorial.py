@@ -10,14 +10,13 @@
 import asyncio
 import json
 
-from dom import by_id, fill, h, placed
 from narration import describe
 from tasks import spawn
 from views.dialogs import close_dialog
+from views.offer import draw_offer, remove_offer
 
 #: the pause before each of Bruno's moves, so the player sees what happens
 BRUNO_PAUSE = 0.7
-OFFER = "tutorial-offer"
 SEEN = "tutorial_seen"  # prefs: the offer was taken or dismissed
 
 
@@ -45,37 +44,11 @@ class TutorialFlow:
 
     # -- the offer on a first visit -------------------------------------------------
     def offer(self):
-        """A quiet bar above the table; the game goes on under it."""
-        t = self.m.i18n.t
-        board = by_id("scoreboard")
-        bar = placed(
-            OFFER,
-            "div",
-            {"class": "update-bar tutorial-offer", "role": "region"},
-            board.parentNode,
-            board,
-        )
-        bar.setAttribute("aria-label", t("tutorial.title"))
-        fill(
-            bar,
-            h("span", {"class": "update-text"}, t("tutorial.offer")),
-            h(
-                "button",
-                {"type": "button", "class": "btn", "data-action": "tutorial-offer-no"},
-                t("btn.tutorial_no"),
-            ),
-            h(
-                "button",
-                {"type": "button", "class": "btn primary", "data-action": "tutorial-offer-yes"},
-                t("btn.tutorial_yes"),
-            ),
-        )
-        bar.hidden = False
+        """A quiet bar above the table (views/offer.py); the game goes on under it."""
+        draw_offer(self.m.i18n)
 
     def dismiss(self):
-        bar = by_id(OFFER)
-        if bar is not None:
-            bar.remove()
+        remove_offer()
         if not self.m.prefs.get(SEEN):
             self.m.prefs[SEEN] = True
             self.m.storage.save_prefs(self.m.prefs)

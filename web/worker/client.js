@@ -1,9 +1,15 @@
-// The page's side of the engine worker (worker/engine.mjs), started from
-// index.html's head before anything else, so that Pyodide starts while
-// PyScript and MicroPython start the page (and Pyodide's WebAssembly is
-// compiled here, see below). It defines one global:
+// The page's side of the engine worker (worker/engine.mjs). It defines one global:
 //
 //   scopaEngine.call(fn, ...args) -> Promise of the reply's JSON text
+//   scopaEngine.start()            starts the worker (once; later calls do nothing)
+//
+// The worker is not started when this script runs: Pyodide is 4.8 MB, ten
+// times the page's own files, and on a phone's line it would share the
+// bandwidth with them from the first millisecond (docs/performance.md, "A
+// phone's first visit"). pyscript-strict.mjs starts it once MicroPython is up,
+// that is once the page's own files have come; the table is painted and
+// playable before that (paint.js), and the opening book (app/book.py) answers
+// the first moves until the engine holds the match.
 //
 // `fn` is a name in engine_worker.py's __export__, `args` its arguments
 // (usually one JSON text; trailing nulls and undefineds are dropped, so
@@ -39,16 +45,8 @@
   }
 
   const here = document.currentScript.src;
-  const worker = new Worker(new URL("engine.mjs", here), { type: "module", name: "engine" });
-  // Pyodide's WebAssembly, compiled here: Chromium's code cache keeps a page's
-  // compiled WebAssembly between visits, not a worker's (engine.mjs says more)
-  WebAssembly.compileStreaming(pyodideWasm(new URL("../@PYODIDE@/pyodide.asm.wasm", here))).then(
-    (wasm) => worker.postMessage({ wasm }),
-    (error) => {
-      console.warn("scopa: the engine worker compiles Pyodide itself:", error);
-      worker.postMessage({ wasm: null });
-    },
-  );
+  let worker = null;
+  const early = []; // calls made before the worker was started, sent when it is
   const pending = new Map();
   let next = 0;
   let broken = null; // the sentence, once the worker itself has failed
@@ -70,7 +68,7 @@
     }
   };
 
-  worker.addEventListener("message", ({ data }) => {
+  const answered = ({ data }) => {
     if (data.marks) {
       marks(data.marks);
       return;
@@ -80,12 +78,29 @@
     pending.delete(data.id);
     if (data.ok) waiting.resolve(data.value);
     else waiting.reject(new Error(data.error));
-  });
-  // the worker's script could not load or threw before answering
-  worker.addEventListener("error", (event) => {
-    event.preventDefault();
-    fail(`the engine could not start: ${event.message || "its worker failed to load"}`);
-  });
+  };
+
+  function start() {
+    if (worker) return;
+    performance.mark("scopa-engine-start");
+    worker = new Worker(new URL("engine.mjs", here), { type: "module", name: "engine" });
+    // Pyodide's WebAssembly, compiled here: Chromium's code cache keeps a page's
+    // compiled WebAssembly between visits, not a worker's (engine.mjs says more)
+    WebAssembly.compileStreaming(pyodideWasm(new URL("../@PYODIDE@/pyodide.asm.wasm", here))).then(
+      (wasm) => worker.postMessage({ wasm }),
+      (error) => {
+        console.warn("scopa: the engine worker compiles Pyodide itself:", error);
+        worker.postMessage({ wasm: null });
+      },
+    );
+    worker.addEventListener("message", answered);
+    // the worker's script could not load or threw before answering
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      fail(`the engine could not start: ${event.message || "its worker failed to load"}`);
+    });
+    for (const message of early.splice(0)) worker.postMessage(message);
+  }
 
   const call = (fn, ...args) =>
     new Promise((resolve, reject) => {
@@ -96,8 +111,10 @@
       while (args.length && (args.at(-1) ?? null) === null) args.pop();
       next += 1;
       pending.set(next, { resolve, reject });
-      worker.postMessage({ id: next, fn: String(fn), args });
+      const message = { id: next, fn: String(fn), args };
+      if (worker) worker.postMessage(message);
+      else early.push(message);
     });
 
-  Object.defineProperty(self, "scopaEngine", { value: Object.freeze({ call }) });
+  Object.defineProperty(self, "scopaEngine", { value: Object.freeze({ call, start }) });
 })();

@@ -1,0 +1,40 @@
+# The page's side of web/paint.js (MicroPython, main thread), which paints the
+# table before this Python is up: the opening table it chose, the cards tapped
+# on it meanwhile, and the image of the table kept for the next visit (asked
+# for after each drawing; paint.js takes it once the drawing settles, and
+# paints it at the next start if the save it belongs to is still the latest).
+
+from phases import phase_of
+from pyscript import window
+
+
+def painted_table(count):
+    """The opening table paint.js drew (the start draws the same deal), else one at random."""
+    try:
+        if window.scopaPaint.painted == "first":
+            return int(window.scopaPaint.table) % count
+    except Exception:
+        pass
+    return int(window.Math.random() * count) % count
+
+
+def early_taps():
+    """[(zone, card)]: the cards tapped on the painted table, in order (then none again)."""
+    try:
+        taps = window.scopaPaint.taps()
+        return [(str(taps[k][0]), str(taps[k][1])) for k in range(taps.length)]
+    except Exception as exc:
+        window.console.warn("no taps from the early table:", str(exc))
+        return []
+
+
+def keep_image(view, role):
+    """After a drawing of `view`: its image for the next visit's first paint, drawn
+    in the phase the start draws it in. Not on a friend's device (its table is the
+    host's, restored by the link)."""
+    if view is None or role == "guest":
+        return
+    try:
+        window.scopaPaint.keep(view.get("key"), phase_of(view, False))
+    except Exception as exc:
+        window.console.warn("no image of the table kept:", str(exc))

@@ -1,0 +1,332 @@
+// The table painted before MicroPython starts: a playable first screen at once.
+//
+// Runs as a classic script right after #app in index.html (so before the
+// browser's first paint), and paints #app with one of two things, else nothing:
+//
+//  - a returning player's last table: the page's Python keeps an image of what
+//    it drew (keep(), below: #app as an element tree) with the number of the
+//    save it belongs to; it is painted when that save is still the latest one
+//    (scopa.v1.saved) and the language and deck are still the ones it was drawn in;
+//  - a first visit (nothing saved, no address settings, the default match):
+//    one of the opening tables the build dealt and drew with the page's own
+//    views (tools/first_paint.py, #first-paints), chosen at random, in the
+//    page's language, with the guided hand's offer.
+//
+// The page's Python draws the same table again when it takes over (its start
+// reads `table` below to draw the same deal), identical, and then plays the
+// cards tapped meanwhile (taps(): the chooser gets them in order). Elements are
+// made with createElement and setAttribute from a list of tags and attribute
+// names that the page's views use, never from markup: an image in localStorage
+// cannot become a script. Nothing here decides a rule.
+//
+// Then, once that first paint is on screen, it asks for the rest of the page
+// (loadPage): PyScript, MicroPython and the page's Python, all at once (the
+// build lists them in #page-files), and the QR libraries. Not before: on a
+// slow line they would share it with this script and the styles, and hold the
+// first paint back by a second (docs/performance.md, "A phone's first visit").
+//
+// It defines one global, scopaPaint: {painted, table, key, taps(), keep(key, phase),
+// book(), bookEntry(path)}.
+"use strict";
+
+(() => {
+  const SVG = "http://www.w3.org/2000/svg";
+  const PREFIX = "scopa.v1.";
+  const PAINT = PREFIX + "paint";
+  const DEFAULT_DECK = "french";
+  const DEFAULT_SETTINGS = { preset: "scopa", variants: [], target: 11, level: "normal" };
+  const TAGS = new Set([
+    "div", "span", "p", "button", "section", "header", "main", "nav", "h1", "h2", "h3",
+    "strong", "em", "small", "ul", "ol", "li", "label", "svg:svg", "svg:use", "svg:path",
+    "svg:rect", "svg:circle", "svg:g",
+  ]);
+  const BODY = ["data-phase", "data-seat-to-move", "data-deck", "data-hand-size", "data-players"];
+  // what a moment of play adds that the page's start does not draw: left out of an image
+  const PASSING = new Set(["selected", "option", "chosen", "dim", "deal-in", "taking", "sweep-card"]);
+  const PASSING_IDS = new Set(["hint-panel", "review-bar", "clock", "tutorial-offer"]);
+
+  const read = (key) => {
+    try {
+      const text = localStorage.getItem(key);
+      return text === null ? null : JSON.parse(text);
+    } catch {
+      return undefined; // unreadable: the page's Python says why
+    }
+  };
+
+  const attributeOk = (tag, name, value) =>
+    !/^on/i.test(name) &&
+    name !== "style" &&
+    (name !== "href" || (tag === "svg:use" && String(value).startsWith("#card-")));
+
+  function build(node) {
+    if (typeof node === "string") return document.createTextNode(node);
+    if (!Array.isArray(node) || !TAGS.has(node[0])) return null;
+    const [tag, attrs, ...children] = node;
+    const el = tag.startsWith("svg:")
+      ? document.createElementNS(SVG, tag.slice(4))
+      : document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs || {})) {
+      if (attributeOk(tag, name, value)) el.setAttribute(name, String(value));
+    }
+    for (const child of children) {
+      const made = build(child);
+      if (made) el.appendChild(made);
+    }
+    return el;
+  }
+
+  function paint(image) {
+    const app = document.getElementById("app");
+    const built = build(image.app);
+    if (!app || !built || built.id !== "app") return false;
+    app.replaceWith(built);
+    document.documentElement.lang = image.html.lang;
+    for (const name of BODY) {
+      if (name in image.body) document.body.setAttribute(name, image.body[name]);
+    }
+    return true;
+  }
+
+  const prefs = read(PREFIX + "prefs") || {};
+  const lang = ["en", "it"].includes(prefs.lang)
+    ? prefs.lang
+    : String(navigator.language || "").toLowerCase().startsWith("it") ? "it" : "en";
+  const deck = typeof prefs.deck === "string" ? prefs.deck : DEFAULT_DECK;
+
+  function savedImage() {
+    const image = read(PAINT);
+    if (!image || typeof image !== "object" || !image.app) return null;
+    if (image.saved !== read(PREFIX + "saved") || image.lang !== lang || image.deck !== deck) {
+      return null;
+    }
+    return image;
+  }
+
+  const isDefault = (settings) =>
+    settings === undefined ||
+    (settings !== null &&
+      settings.preset === DEFAULT_SETTINGS.preset &&
+      Array.isArray(settings.variants) && settings.variants.length === 0 &&
+      settings.target === DEFAULT_SETTINGS.target &&
+      settings.level === DEFAULT_SETTINGS.level);
+
+  // the same test as the page's start (opening.py first_table), kept narrow: any
+  // address settings, saved game or non-default choice and the page waits for Python
+  function firstImage() {
+    if (location.search || read(PREFIX + "record") !== null || read(PREFIX + "view") !== null) {
+      return null;
+    }
+    if (deck !== DEFAULT_DECK || !isDefault(prefs.settings)) return null;
+    const data = document.getElementById("first-paints");
+    let paints;
+    try {
+      paints = JSON.parse(data.textContent);
+    } catch {
+      return null;
+    }
+    if (!Array.isArray(paints) || !paints.length) return null;
+    const table = Math.floor(Math.random() * paints.length) % paints.length;
+    const image = paints[table][lang];
+    if (prefs.tutorial_seen) image.app = withoutOffer(image.app);
+    return { table, image };
+  }
+
+  // the offer once answered is not made again (tutorial.py): left out of the paint
+  const withoutOffer = (node) => {
+    if (typeof node === "string") return node;
+    const kept = node.slice(2).filter((c) => typeof c === "string" || c[1].id !== "tutorial-offer");
+    return [node[0], node[1], ...kept.map(withoutOffer)];
+  };
+
+  const state = { painted: null, table: null, key: null, taken: false };
+  const tapped = [];
+  try {
+    const saved = savedImage();
+    const first = saved ? null : firstImage();
+    if (saved && paint(saved)) {
+      state.painted = "saved";
+      state.key = saved.key;
+    } else if (first && paint(first.image)) {
+      state.painted = "first";
+      state.table = first.table;
+    }
+  } catch (error) {
+    console.warn("scopa: the table was not painted early:", error);
+  }
+  if (state.painted) performance.mark("scopa-painted");
+
+  // The opening book of the table painted (tools/opening_book.py): the engine's answers
+  // to the first moves, which the page's Python gives (app/book.py) until Pyodide is up.
+  // Asked for now, first, so that it is there before a move is.
+  let book = null;
+  const bookLoaded =
+    state.painted === "first"
+      ? fetch(`book/${state.table}.json`)
+          .then((response) => (response.ok ? response.json() : null))
+          .then((data) => {
+            book = data && typeof data === "object" ? data : null;
+            return book !== null;
+          })
+          .catch(() => false)
+      : Promise.resolve(false);
+
+  // The book's entry for a path of the person's moves ("3C:3D|6H:"), as JSON text
+  // without its sub-book, or null when the book does not go there.
+  function bookEntry(path) {
+    let node = book;
+    let entry = null;
+    for (const key of String(path).split("|")) {
+      entry = node && Object.hasOwn(node, key) ? node[key] : null;
+      if (!entry) return null;
+      node = entry.next || null;
+    }
+    const { next, ...rest } = entry;
+    return JSON.stringify(rest);
+  }
+
+  // A card tapped before the page's Python is up: kept, and played by it in order.
+  document.addEventListener(
+    "click",
+    (event) => {
+      if (state.taken) return;
+      const card = event.target.closest && event.target.closest("[data-card]");
+      const zone = card && card.closest('[data-zone="hand"], [data-zone="table"]');
+      if (!zone) return;
+      tapped.push([zone.dataset.zone, card.dataset.card]);
+      if (zone.dataset.zone === "hand") {
+        for (const other of zone.querySelectorAll(".selected")) other.classList.remove("selected");
+        card.classList.add("selected");
+      }
+    },
+    true,
+  );
+
+  // An image of #app as it is drawn now, for the next visit (see the top).
+  function image(key) {
+    const tree = (el) => {
+      if (el.nodeType === Node.TEXT_NODE) return el.data;
+      if (el.nodeType !== Node.ELEMENT_NODE || PASSING_IDS.has(el.id)) return null;
+      const tag = (el.namespaceURI === SVG ? "svg:" : "") + el.localName;
+      const attrs = {};
+      for (const { name, value } of el.attributes) {
+        if (name === "style") continue;
+        attrs[name] =
+          name === "class" ? value.split(" ").filter((c) => c && !PASSING.has(c)).join(" ") : value;
+      }
+      const out = [tag, attrs];
+      for (const child of el.childNodes) {
+        const made = tree(child);
+        if (made !== null) out.push(made);
+      }
+      return out;
+    };
+    const body = {};
+    for (const name of BODY) {
+      const value = document.body.getAttribute(name);
+      if (value !== null) body[name] = value;
+    }
+    return {
+      saved: read(PREFIX + "saved"),
+      key,
+      lang: document.documentElement.lang,
+      deck: document.body.dataset.deck || DEFAULT_DECK,
+      html: { lang: document.documentElement.lang },
+      body,
+      app: tree(document.getElementById("app")),
+    };
+  }
+  // the image asked for last, taken in the next task (the drawing that asked is done by
+  // then; a tab closed at once still keeps it: pagehide)
+  let wanted = null;
+  const keepNow = () => {
+    if (!wanted) return;
+    const [key, phase] = wanted;
+    wanted = null;
+    try {
+      const kept = image(key);
+      if (kept.saved === null) return; // nothing saved yet: the next start deals afresh
+      if (phase) kept.body["data-phase"] = phase;
+      localStorage.setItem(PAINT, JSON.stringify(kept));
+    } catch (error) {
+      console.warn("scopa: no image of the table kept:", error);
+    }
+  };
+  addEventListener("pagehide", keepNow);
+
+  Object.defineProperty(self, "scopaPaint", {
+    value: Object.freeze({
+      get painted() {
+        return state.painted;
+      },
+      get table() {
+        return state.table;
+      },
+      get key() {
+        return state.key;
+      },
+      // resolves to true once the painted table's opening book is here (false: none)
+      book: () => bookLoaded,
+      bookEntry,
+      // the page's Python has drawn the table: it handles taps from now on
+      taps() {
+        state.taken = true;
+        return tapped.splice(0);
+      },
+      // the page's Python drew the view `key` and saved it: an image once drawing
+      // settles, with the phase its start draws that view in (a move on its way is not)
+      keep(key, phase) {
+        if (!wanted) setTimeout(keepNow, 0);
+        wanted = [String(key), phase ? String(phase) : ""];
+      },
+    }),
+  });
+
+  // -- the rest of the page, once the first paint is on screen --------------------------
+  function loadPage() {
+    let files = [];
+    try {
+      files = JSON.parse(document.getElementById("page-files").textContent);
+    } catch (error) {
+      console.warn("scopa: no list of the page's files:", error);
+    }
+    for (const [rel, href, as] of files) {
+      const link = document.createElement("link");
+      link.rel = rel;
+      link.href = href;
+      if (as) {
+        link.as = as;
+        link.crossOrigin = "anonymous"; // as fetch() asks for them
+      }
+      document.head.append(link);
+    }
+    const script = (src, module) => {
+      const el = document.createElement("script");
+      if (module) el.type = "module";
+      else el.async = true;
+      el.src = src;
+      document.head.append(el);
+    };
+    script("pyscript-strict.mjs", true);
+    // a returning player's engine comes from the service worker, not the line: at once
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      if (self.scopaEngine) self.scopaEngine.start();
+      else document.addEventListener("DOMContentLoaded", () => self.scopaEngine.start());
+    }
+    // the pairing dialog's QR codes (link/qr.js reads window.qrcode only when it draws one)
+    const qrcode = document.getElementById("page-files").dataset.qrcode;
+    if (qrcode) script(qrcode, false);
+    script("link/qr.js", false);
+  }
+
+  let loading = false;
+  const load = () => {
+    if (loading) return;
+    loading = true;
+    loadPage();
+  };
+  // after the frame that shows the paint (a hidden tab draws no frames: at once)
+  if (document.visibilityState === "hidden") load();
+  else requestAnimationFrame(() => setTimeout(load, 0));
+  document.addEventListener("visibilitychange", load, { once: true });
+})();
