@@ -12,7 +12,8 @@ Run from the repository root after a build:
   that Playwright's events may not show. On top of that every request of each
   watched context is recorded. A test fails if the trap saw anything, or a
   watched context asked for anything but a local server.
-- `wait_for_play(page)` waits for the page to reach body[data-phase="play"].
+- `wait_for_play(page)` waits for the page to reach body[data-phase="play"] with its
+  Python up (a table painted before it, web/paint.js, is in that phase already).
 - A screenshot of each watched page is saved as e2e/artifacts/<test>.png.
 """
 
@@ -248,10 +249,18 @@ def context(context: BrowserContext, network_guard: NetworkGuard) -> BrowserCont
 # --- helpers -----------------------------------------------------------------------
 
 
+#: the page's Python has started (opening.py): its controls answer from now on. A table
+#: painted before it (web/paint.js) is playable already, its taps kept for it
+PYTHON_UP = "performance.getEntriesByName('scopa-start').length > 0"
+
+
 def wait_for_play(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
-    """Wait until the app is ready to play; fail at once if it reports an error."""
+    """Wait until the app is ready to play, its Python up; fail at once if it reports
+    an error."""
     page.wait_for_function(  # a function, not an expression: also under a policy without eval
-        "() => ['play', 'error'].includes(document.body.dataset.phase)", timeout=timeout_ms
+        f"() => document.body.dataset.phase === 'error'"
+        f" || (document.body.dataset.phase === 'play' && {PYTHON_UP})",
+        timeout=timeout_ms,
     )
     phase = page.evaluate("document.body.dataset.phase")
     if phase != "play":

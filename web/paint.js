@@ -94,12 +94,16 @@
     : String(navigator.language || "").toLowerCase().startsWith("it") ? "it" : "en";
   const deck = typeof prefs.deck === "string" ? prefs.deck : DEFAULT_DECK;
 
+  // the image of the latest save's table, as drawn in this language and deck
   function savedImage() {
+    if (location.search) return null; // an address that starts or changes a match: Python says
     const image = read(PAINT);
     if (!image || typeof image !== "object" || !image.app) return null;
     if (image.saved !== read(PREFIX + "saved") || image.lang !== lang || image.deck !== deck) {
       return null;
     }
+    const view = read(PREFIX + "view");
+    if (!view || typeof view !== "object" || view.key !== image.key) return null;
     return image;
   }
 

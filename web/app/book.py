@@ -10,35 +10,44 @@
 # seed, and it goes on as if the engine had played from the start.
 #
 # Nothing here decides a rule: a move is answered only if the book holds it;
-# anything else waits for the engine, as before the book.
+# anything else waits for the engine, as before the book. Pure (tested in
+# CPython: tests/test_opening_book.py): the book's entries come from `lookup`,
+# paint.js's bookEntry in the page.
 
 import json
 
-from pyscript import window
-
 
 def move_key(move):
-    """A person's move as the book names it (tools/opening_book.py move_key)."""
-    if move.get("keep"):
-        return str(move.get("card")) + ":keep"
-    return str(move.get("card")) + ":" + "+".join(sorted(move.get("take") or []))
+    """A person's move as the book names it (tools/opening_book.py move_key), or None
+    for anything else than a move the page sends."""
+    card = move.get("card")
+    if not isinstance(card, str):
+        return None
+    if move.get("keep") is True:
+        return card + ":keep"
+    take = move.get("take")
+    if not isinstance(take, list) or not all(isinstance(t, str) for t in take):
+        return None
+    return card + ":" + "+".join(sorted(take))
 
 
 class Book:
-    def __init__(self, view, record):
+    def __init__(self, view, record, lookup):
         self.view = view  # the position the next answer starts from (the last one given)
         self.record = record
+        self.lookup = lookup  # "3C:3D|6H:" -> the entry's JSON text, or None
         self.path = []  # the person's moves answered so far, by key
         self.step_reply = None  # the computer's answer due after the person's last move
 
     def entry(self, move):
         """The book's entry for the person's `move` now ({"play", "step"?, "risk"?}), or None."""
-        if self.step_reply is not None or not isinstance(move, dict):
+        key = move_key(move) if isinstance(move, dict) else None
+        if self.step_reply is not None or key is None:
             return None
         path = list(self.path)
-        path.append(move_key(move))
+        path.append(key)
         try:
-            text = window.scopaPaint.bookEntry("|".join(path))
+            text = self.lookup("|".join(path))
         except Exception:
             return None
         return None if text is None else json.loads(str(text))

@@ -89,7 +89,7 @@ class Opening:
             window.console.warn("no opening book:", str(exc))
             painted = False
         if painted and m.connecting and m.view is not None and m.view.get("key") == key:
-            self.book = Book(m.view, m.record)
+            self.book = Book(m.view, m.record, window.scopaPaint.bookEntry)
         chooser = m.chooser
         for zone, card in early_taps():
             if zone == "hand":

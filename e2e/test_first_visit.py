@@ -1,0 +1,354 @@
+"""A phone's first visit and a quick return (issue 28): the table painted before
+MicroPython by web/paint.js is exactly what the page's Python then draws; cards
+tapped on it are played; the opening book answers the first two deals while
+Pyodide is held back, and the engine then takes the match over as if it had
+played it from the start.
+
+Held back means held: the requests for app/page.pack (the page's Python) or for
+Pyodide's files wait in the test until it lets them go, as on a slow line.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import BOOT_TIMEOUT_MS, NetworkGuard, wait_for_play
+from game_helpers import (
+    ENGINE_TABLE,
+    NewContext,
+    saved_record,
+    saved_view,
+    tap_move,
+    wait_settled,
+)
+from playwright.sync_api import BrowserContext, Page, Route
+
+from tools.first_tables import first_tables
+from tools.opening_book import play_out, session_class
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+PHONE = {"width": 360, "height": 740}
+
+#: #app as an element tree, <html lang> and <body>'s attributes: what a paint sets
+IMAGE = """() => {
+  const tree = (el) => {
+    if (el.nodeType === Node.TEXT_NODE) return el.data;
+    if (el.nodeType !== Node.ELEMENT_NODE) return null;
+    const attrs = {};
+    for (const a of el.attributes) attrs[a.name] = a.value;
+    const out = [el.namespaceURI + ' ' + el.localName, attrs];
+    for (const c of el.childNodes) { const t = tree(c); if (t !== null) out.push(t); }
+    return out;
+  };
+  const body = {};
+  for (const a of document.body.attributes) body[a.name] = a.value;
+  return {lang: document.documentElement.lang, body, app: tree(document.getElementById('app'))};
+}"""
+PYTHON_DREW = "() => performance.getEntriesByName('scopa-cached-table').length > 0"
+PAGE_PACK = re.compile(r".*/app/page\.pack$")
+PYODIDE = re.compile(r".*/runtime/pyodide-[^/]+/.*")
+
+
+class Gate:
+    """Requests matching a pattern wait until `open()`; later ones go through."""
+
+    def __init__(self, context: BrowserContext, pattern: re.Pattern[str]) -> None:
+        self.held: list[Route] = []
+        self.opened = False
+        self.context = context
+        context.route(pattern, self.route)
+
+    def route(self, route: Route) -> None:
+        if self.opened:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def open(self) -> None:
+        self.opened = True
+        for route in self.held:
+            route.continue_()
+        self.held.clear()
+
+
+def phone(new_context: NewContext, guard: NetworkGuard, locale: str = "en-GB") -> BrowserContext:
+    """A phone's browser; no service worker, whose cache would answer what a Gate holds."""
+    return guard.watch(
+        new_context(viewport=PHONE, locale=locale, reduced_motion="reduce", service_workers="block")
+    )
+
+
+def the_table(n: int) -> str:
+    """An init script: paint.js picks opening table n (its pick is Math.random's)."""
+    count = len(first_tables(WEB))
+    return f"Math.random = () => {(n + 0.5) / count};"
+
+
+def painted(page: Page) -> dict[str, Any]:
+    page.wait_for_function("() => window.scopaPaint !== undefined")
+    image: dict[str, Any] = page.evaluate(IMAGE)
+    return image
+
+
+def body_without_pythons_own(image: dict[str, Any]) -> dict[str, Any]:
+    """<body>'s attributes the page's Python keeps for itself beside what it draws
+    (the link's state, the busy flag): not part of a paint."""
+    out = copy.deepcopy(image)
+    for name in ("data-link", "class"):
+        out["body"].pop(name, None)
+    return out
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "it-IT"])
+def test_the_first_paint_is_the_table_the_pages_python_draws(
+    new_context: NewContext, network_guard: NetworkGuard, base_url: str, locale: str
+) -> None:
+    context = phone(new_context, network_guard, locale)
+    context.add_init_script(the_table(3))
+    python = Gate(context, PAGE_PACK)
+    Gate(context, PYODIDE)  # the engine stays away: only drawing is compared
+    page = context.new_page()
+    page.goto(base_url, wait_until="domcontentloaded")
+    before = painted(page)
+    assert page.evaluate("[scopaPaint.painted, scopaPaint.table]") == ["first", 3]
+    assert before["lang"] == locale[:2]
+    assert before["body"]["data-phase"] == "play"
+    tables = first_tables(WEB)
+    hand = tables[3]["view"]["hand"]
+    shown = page.eval_on_selector_all(
+        "#hand button.playable", "els => els.map(e => e.dataset.card)"
+    )
+    assert shown == hand  # the dealt hand, tappable
+    assert page.locator("#tutorial-offer").count() == 1
+    assert not page.evaluate(PYTHON_DREW.removeprefix("() => "))
+    python.open()
+    page.wait_for_function(PYTHON_DREW, timeout=BOOT_TIMEOUT_MS)
+    after = page.evaluate(IMAGE)
+    assert body_without_pythons_own(after) == body_without_pythons_own(before)
+    context.close()
+
+
+def play_two_moves(page: Page) -> None:
+    for _ in range(2):
+        wait_settled(page)
+        view = saved_view(page)
+        card = view["hand"][0]
+        tap_move(page, card, view["moves"][card]["moves"][0]["take"])
+        page.wait_for_function(
+            "(key) => document.body.dataset.moveDrawn && document.body.dataset.moveDrawn !== key",
+            arg=view["key"],
+        )
+    wait_settled(page)
+
+
+def test_a_returning_players_table_is_painted_as_the_pages_python_draws_it(
+    new_context: NewContext, network_guard: NetworkGuard, base_url: str
+) -> None:
+    context = phone(new_context, network_guard, "it-IT")
+    page = context.new_page()
+    page.goto(base_url)
+    wait_for_play(page)
+    page.wait_for_function(ENGINE_TABLE, timeout=BOOT_TIMEOUT_MS)
+    play_two_moves(page)
+    key = saved_view(page)["key"]
+    page.wait_for_function("() => localStorage.getItem('scopa.v1.paint') !== null")
+    page.wait_for_timeout(100)  # the image is taken in the task after the drawing
+    page.close()
+    python = Gate(context, PAGE_PACK)
+    again = context.new_page()
+    again.goto(base_url, wait_until="domcontentloaded")
+    before = painted(again)
+    assert again.evaluate("[scopaPaint.painted, scopaPaint.key]") == ["saved", key]
+    assert before["lang"] == "it"
+    python.open()
+    again.wait_for_function(PYTHON_DREW, timeout=BOOT_TIMEOUT_MS)
+    assert body_without_pythons_own(again.evaluate(IMAGE)) == body_without_pythons_own(before)
+    context.close()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "localStorage.setItem('scopa.v1.saved', '999')",  # another tab saved since
+        "localStorage.removeItem('scopa.v1.view')",  # the view it showed is gone
+        'localStorage.setItem(\'scopa.v1.paint\', \'{"app": ["script", {}, "alert(1)"]\')',
+    ],
+)
+def test_an_image_that_is_not_the_latest_table_is_not_painted(
+    new_context: NewContext, network_guard: NetworkGuard, base_url: str, change: str
+) -> None:
+    context = phone(new_context, network_guard)
+    page = context.new_page()
+    page.goto(base_url)
+    wait_for_play(page)
+    page.wait_for_function(ENGINE_TABLE, timeout=BOOT_TIMEOUT_MS)
+    play_two_moves(page)
+    page.wait_for_function("() => localStorage.getItem('scopa.v1.paint') !== null")
+    page.wait_for_timeout(100)
+    page.evaluate(change)
+    page.close()
+    Gate(context, PAGE_PACK)
+    again = context.new_page()
+    again.goto(base_url, wait_until="domcontentloaded")
+    painted(again)
+    assert again.evaluate("scopaPaint.painted") is None
+    assert again.locator("#hand [data-card]").count() == 0  # the skeleton: Loading...
+    assert again.locator("script").evaluate_all("els => els.every(e => e.src || e.type)")
+    context.close()
+
+
+def unique_moves(view: dict[str, Any]) -> list[str]:
+    """The hand cards that have one move only: a tap plays them at once."""
+    return [c for c in view["hand"] if len(view["moves"][c]["moves"]) == 1]
+
+
+def test_cards_tapped_before_the_pages_python_is_up_are_played(
+    new_context: NewContext, network_guard: NetworkGuard, base_url: str
+) -> None:
+    tables = first_tables(WEB)
+    n = next(i for i, t in enumerate(tables) if unique_moves(t["view"]))
+    card = unique_moves(tables[n]["view"])[0]
+    context = phone(new_context, network_guard)
+    context.add_init_script(the_table(n))
+    python = Gate(context, PAGE_PACK)
+    engine = Gate(context, PYODIDE)
+    page = context.new_page()
+    page.goto(base_url, wait_until="domcontentloaded")
+    painted(page)
+    page.locator(f'#hand [data-card="{card}"]').click()
+    assert "selected" in (page.locator(f'#hand [data-card="{card}"]').get_attribute("class") or "")
+    python.open()
+    # the move is played, and the computer's answer comes from the book, engine held back
+    page.wait_for_function(
+        "() => performance.getEntriesByName('scopa-move-drawn:1.2.').length > 0",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    moves = saved_record(page)["hands"][0]["moves"]
+    assert moves[0]["card"] == card and len(moves) == 2
+    assert not page.evaluate(ENGINE_TABLE.removeprefix("() => "))
+    engine.open()
+    page.wait_for_function(ENGINE_TABLE, timeout=BOOT_TIMEOUT_MS)
+    context.close()
+
+
+def engine_replays(table: dict[str, Any], person: list[dict[str, Any]]) -> dict[str, Any]:
+    """The record the worker's session makes from the dealt table with the person's
+    moves, computers answering: the match the engine would have played."""
+    session = session_class(WEB).restore(copy.deepcopy(table["record"]))
+    for move in person:
+        while session.seats[session.to_move]["kind"] == "computer":
+            session.step()
+        session.play({"card": move["card"], "take": move.get("take", [])})
+    while session.to_move is not None and session.seats[session.to_move]["kind"] == "computer":
+        session.step()
+    record: dict[str, Any] = session.to_record()
+    return record
+
+
+def play_first_moves(
+    page: Page, count: int, pick: Callable[[dict[str, Any]], str], table: dict[str, Any]
+) -> None:
+    """The person's first `count` moves by taps (the card `pick` chooses, its first
+    capture), each answered; the dealt `table`'s view before anything is saved."""
+    for n in range(count):
+        wait_settled(page)
+        view = saved_view(page) if n else table["view"]
+        card = pick(view)
+        tap_move(page, card, view["moves"][card]["moves"][0]["take"])
+        drawn = f"scopa-move-drawn:1.{2 * n + 2}."
+        page.wait_for_function(
+            "(name) => performance.getEntriesByName(name).length > 0", arg=drawn, timeout=20_000
+        )
+
+
+def test_the_book_plays_two_deals_then_the_engine_goes_on_with_the_same_match(
+    new_context: NewContext, network_guard: NetworkGuard, base_url: str
+) -> None:
+    tables = first_tables(WEB)
+    context = phone(new_context, network_guard)
+    context.add_init_script(the_table(5))
+    engine = Gate(context, PYODIDE)
+    page = context.new_page()
+    page.goto(base_url)
+    wait_for_play(page)
+    play_first_moves(page, 6, lambda view: view["hand"][-1], tables[5])  # the whole book
+    wait_settled(page)
+    # the book ends here: a move now waits for the engine
+    view = saved_view(page)
+    assert view["key"] == "1.12."
+    card = view["hand"][0]
+    tap_move(page, card, view["moves"][card]["moves"][0]["take"])
+    assert page.evaluate("document.body.dataset.phase") == "thinking"
+    assert len(saved_record(page)["hands"][0]["moves"]) == 12
+    engine.open()
+    page.wait_for_function(ENGINE_TABLE, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(
+        "() => performance.getEntriesByName('scopa-move-drawn:1.14.').length > 0",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    wait_settled(page)
+    record = saved_record(page)
+    person = [m for m in record["hands"][0]["moves"] if m.get("player") == 0]
+    assert len(person) == 7
+    expected = engine_replays(tables[5], person)
+    assert record["hands"] == expected["hands"]
+    assert record["meta"]["seed"] == tables[5]["record"]["meta"]["seed"]
+    assert record["meta"]["id"]  # the worker has named the match now
+    context.close()
+
+
+def first_risky_put_down(tables: list[dict[str, Any]]) -> tuple[int, list[str], str, int]:
+    """(table, the person's moves before, the card, its chance): the first put-down in
+    an opening book that the sweep warning speaks of (a chance of 1% or more)."""
+    session = session_class(WEB)
+
+    def walk(book: dict[str, Any], path: list[str]) -> Any:
+        for key, entry in sorted(book.items()):
+            if entry.get("risk", 0) >= 1:
+                yield (len(path), path, key.split(":")[0], entry["risk"])
+            yield from walk(entry.get("next", {}), [*path, key])
+
+    for n, table in enumerate(tables):
+        found = sorted(walk(play_out(session, table["record"]), []))
+        if found:
+            _, path, card, risk = found[0]
+            return n, path, card, risk
+    raise AssertionError("no opening book puts a card down with a chance of a sweep")
+
+
+def test_the_sweep_warning_speaks_from_the_book_while_the_engine_is_away(
+    new_context: NewContext, network_guard: NetworkGuard, base_url: str
+) -> None:
+    tables = first_tables(WEB)
+    n, path, card, risk = first_risky_put_down(tables)
+    context = phone(new_context, network_guard)
+    context.add_init_script(the_table(n))
+    Gate(context, PYODIDE)
+    page = context.new_page()
+    page.goto(base_url)
+    wait_for_play(page)
+    for k, key in enumerate(path):
+        played, _, taken = key.partition(":")
+        tap_move(page, played, taken.split("+") if taken else [])
+        page.wait_for_function(
+            "(name) => performance.getEntriesByName(name).length > 0",
+            arg=f"scopa-move-drawn:1.{2 * k + 2}.",
+            timeout=20_000,
+        )
+        wait_settled(page)
+    page.locator(f'#hand [data-card="{card}"]').click()
+    note = page.locator('#actions [data-action="sweep-anyway"]')
+    note.wait_for(timeout=10_000)
+    assert f"{risk}%" in page.inner_text("#status")
+    note.click()
+    page.wait_for_function(
+        "(name) => performance.getEntriesByName(name).length > 0",
+        arg=f"scopa-move-drawn:1.{2 * len(path) + 2}.",
+        timeout=20_000,
+    )
+    context.close()
