@@ -100,15 +100,25 @@ def declare_and_win(page: Page) -> None:
     assert wait_settled(page) == "match-over"
 
 
+#: when a table was first on screen: painted by web/paint.js before the page's Python,
+#: or drawn by it (scopa-cached-table), whichever came first; null before either
+FIRST_DRAWN = """() => {
+  const at = ['scopa-painted', 'scopa-cached-table']
+    .map((name) => performance.getEntriesByName(name).map((m) => m.startTime)[0])
+    .filter((t) => t !== undefined);
+  return at.length ? Math.min(...at) : null;
+}"""
+
+
 def table_drawn_before_engine(page: Page) -> float:
     """Wait for the person's cards; when (ms after navigation) a table was drawn
-    before the engine's, which must not have come first."""
+    (painted, or drawn by the page's Python) before the engine's, which must not
+    have come first."""
     page.wait_for_function(
         "() => document.querySelector('[data-zone=\"hand\"] [data-card]') !== null", polling=10
     )
-    drawn = page.evaluate(
-        "performance.getEntriesByName('scopa-cached-table').map((m) => m.startTime)[0] ?? null"
-    )
+    page.wait_for_function(FIRST_DRAWN, polling=10)  # a time after navigation: not 0
+    drawn = page.evaluate(FIRST_DRAWN)
     engine = page.evaluate(
         "performance.getEntriesByName('scopa-engine-table').map((m) => m.startTime)[0] ?? null"
     )

@@ -27,6 +27,7 @@ from tools.build import (
     pyscript_plugins_off,
     trim_stdlib,
 )
+from tools.page_start import START_FILE, start_order, start_pack_modules
 from tools.serve import DIST
 
 
@@ -97,7 +98,7 @@ def test_the_plugins_the_page_turns_off_are_neither_preloaded_nor_precached() ->
         (chunk,) = pyscript.glob(f"{plugin}-*.js")  # shipped all the same
         assert chunk.name not in index and chunk.name not in sw, plugin
     (error,) = pyscript.glob("error-*.js")  # loaded even when turned off
-    assert error.name in index and error.name in sw
+    assert error.name in index and error.name in sw  # (index.html's #page-files)
 
 
 def test_trimming_keeps_what_the_app_imports_even_if_listed_as_dropped() -> None:
@@ -133,7 +134,9 @@ def test_the_service_worker_precaches_every_shipped_file(built: dict[str, Any]) 
     on_disk = {p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file()} - {"sw.js"}
     lazy = {e["path"] for e in built["files"] if not e["precache"]} - {"sw.js"}
     assert set(sw["files"]) == on_disk - lazy
-    assert all(p.startswith("runtime/pyscript-") for p in lazy)
+    # PyScript's chunks the page never loads; the opening books, for a first visit only
+    books = {p for p in lazy if p.startswith(f"{build.BOOK_FOLDER}/")}
+    assert books and all(p.startswith("runtime/pyscript-") for p in lazy - books)
 
 
 def test_no_placeholder_is_left_in_the_pages() -> None:
@@ -152,7 +155,7 @@ def test_the_build_is_reproducible(tmp_path: Path) -> None:
 
 
 def read_page_pack(data: bytes) -> dict[str, bytes]:
-    """app/page.pack as web/pyscript-strict.mjs reads it (tools/build.py pack)."""
+    """A page pack as web/pyscript-strict.mjs reads it (tools/build.py pack)."""
     head = int.from_bytes(data[:4], "little")
     offset, files = 4 + head, {}
     for name, size in json.loads(data[4 : 4 + head]):
@@ -162,21 +165,38 @@ def read_page_pack(data: bytes) -> dict[str, bytes]:
     return files
 
 
-def test_the_pages_modules_ship_as_bytecode_of_the_runtimes_micropython_in_one_pack() -> None:
+def test_the_pages_modules_ship_as_bytecode_of_the_runtimes_micropython_in_two_packs() -> None:
+    """What the start imports (and the first moments use) in app/start.pack, with the
+    order main.py imports it in; the rest in app/rest.pack; each language's sentences
+    a file of their own, the page's language asked for with the start pack."""
     assert mpy_cross_version() == MICROPYTHON.version  # the .mpy format is per release
     shipped = {p.relative_to(DIST).as_posix() for p in (DIST / "app").rglob("*") if p.is_file()}
-    assert shipped == {"app/main.py", build.PAGE_PACK_PATH}
-    packed = read_page_pack((DIST / build.PAGE_PACK_PATH).read_bytes())
     app = build.WEB / "app"
+    strings = {f"app/strings/{p.name}" for p in (app / "strings").glob("*.json")}
+    assert shipped == {"app/main.py", *build.PAGE_PACK_PATHS, *strings} and len(strings) == 2
+    start = read_page_pack((DIST / build.START_PACK_PATH).read_bytes())
+    rest = read_page_pack((DIST / build.REST_PACK_PATH).read_bytes())
+    assert not set(start) & set(rest)
+    packed = {**start, **rest}
     sources = {p.relative_to(app).as_posix() for p in app.rglob("*.py")} - {"main.py"}
     assert {p for p in packed if p.endswith(".mpy")} == {p[: -len(".py")] + ".mpy" for p in sources}
     assert all(packed[p][:2] == b"M\x06" for p in packed if p.endswith(".mpy"))  # .mpy version 6
-    strings = {p.relative_to(app).as_posix() for p in (app / "strings").glob("*.json")}
-    assert strings and {p for p in packed if p.endswith(".json")} == strings
+    assert {p for p in packed if p.endswith(".json")} == {START_FILE}
     italian = (app / "strings/it.json").read_text(encoding="utf-8")
-    assert json.loads(packed["strings/it.json"]) == json.loads(italian)
+    assert json.loads((DIST / "app/strings/it.json").read_text("utf-8")) == json.loads(italian)
+    # main.py's import order: the modules page.py's start imports, each after what it needs
+    order = json.loads(start[START_FILE])
+    assert order == start_order(app) and {"views.table", "game_manager", "opening"} <= set(order)
+    assert order.index("dom") < order.index("views.table") < order.index("screens")
+    wanted = {f"{m.replace('.', '/')}.mpy" for m in start_pack_modules(app)} | {"page.mpy"}
+    assert {p for p in start if p.endswith(".mpy")} - {"views/__init__.mpy"} == wanted
+    assert "views/settings.mpy" in rest and "sweep_guard.mpy" in start
+    # asked for after the first paint, all at once (paint.js reads #page-files)
     index = (DIST / "index.html").read_text(encoding="utf-8")
-    assert f'<link rel="preload" href="{build.PAGE_PACK_PATH}" as="fetch" crossorigin>' in index
+    listed = json.loads(re.search(r'id="page-files"[^>]*>(.*?)</script>', index, re.S).group(1))
+    assert ["preload", build.START_PACK_PATH, "fetch"] in listed
+    assert ["preload", build.STRINGS_OF_LANG, "fetch"] in listed
+    assert build.REST_PACK_PATH not in index  # after the start pack, not beside it
     assert '"files"' not in index  # nothing fetched one by one before main.py
 
 

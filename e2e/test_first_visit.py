@@ -4,7 +4,7 @@ tapped on it are played; the opening book answers the first two deals while
 Pyodide is held back, and the engine then takes the match over as if it had
 played it from the start.
 
-Held back means held: the requests for app/page.pack (the page's Python) or for
+Held back means held: the requests for app/start.pack (the page's Python) or for
 Pyodide's files wait in the test until it lets them go, as on a slow line.
 """
 
@@ -49,8 +49,9 @@ IMAGE = """() => {
   for (const a of document.body.attributes) body[a.name] = a.value;
   return {lang: document.documentElement.lang, body, app: tree(document.getElementById('app'))};
 }"""
-PYTHON_DREW = "() => performance.getEntriesByName('scopa-cached-table').length > 0"
-PAGE_PACK = re.compile(r".*/app/page\.pack$")
+#: the page's Python has drawn the painted table itself (Opening.draw_again)
+PYTHON_DREW = "() => performance.getEntriesByName('scopa-drawn-again').length > 0"
+PAGE_PACK = re.compile(r".*/app/start\.pack$")
 PYODIDE = re.compile(r".*/runtime/pyodide-[^/]+/.*")
 
 

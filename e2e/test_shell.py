@@ -372,7 +372,7 @@ def test_the_sites_files_are_read_from_the_cache_without_waking_the_service_work
     cdp.send("ServiceWorker.stopAllWorkers")
     wait_until_true(page, lambda: all(v["runningStatus"] == "stopped" for v in versions.values()))
     pyodide_mjs = runtime_path(build_info, "pyodide.mjs")
-    for path in ("app/page.pack", pyodide_mjs):
+    for path in ("app/start.pack", pyodide_mjs):
         size = page.evaluate("async (p) => (await (await fetch(p)).arrayBuffer()).byteLength", path)
         assert size == (DIST / path).stat().st_size, path
     page.wait_for_timeout(300)
@@ -495,6 +495,11 @@ def test_the_start_waits_for_no_script_it_does_not_need(
     page = context.new_page()
     page.goto(base_url, wait_until="domcontentloaded")  # "load" waits for async scripts
     wait_for_play(page, timeout_ms=30_000)
+    # asked for once the page's own files are in (paint.js: after the window's load)
+    for _ in range(100):
+        if len(held) == 2:
+            break
+        page.wait_for_timeout(100)
     assert sorted(route.request.url.rsplit("/", 1)[1] for route in held) == ["qr.js", "qrcode.js"]
     assert page.evaluate("window.scopaQR === undefined")
     for route in held:
@@ -512,7 +517,7 @@ def test_the_start_waits_for_no_script_it_does_not_need(
 @pytest.mark.parametrize(
     ("damage", "locale", "said"),
     [
-        ("cut", "en-GB", "The page could not start: app/page.pack is damaged"),
+        ("cut", "en-GB", "The page could not start: app/start.pack is damaged"),
         ("not-bytecode", "it-IT", "La pagina non è potuta partire: incompatible .mpy"),
     ],
 )
@@ -528,7 +533,7 @@ def test_a_damaged_page_pack_is_said_on_the_page(
     sentence in the browser's language, not on "Loading..." for ever."""
     site = tmp_path / "site"
     shutil.copytree(DIST, site)
-    pack = site / build.PAGE_PACK_PATH
+    pack = site / build.START_PACK_PATH
     data = pack.read_bytes()
     if damage == "cut":
         pack.write_bytes(data[: len(data) // 2])

@@ -16,7 +16,15 @@ from typing import Any
 
 import pytest
 from conftest import ROOT, NetworkGuard
-from game_helpers import NewContext, open_game, saved_record, shot, tap_move, to_my_turn
+from game_helpers import (
+    ENGINE_TABLE,
+    NewContext,
+    open_game,
+    saved_record,
+    shot,
+    tap_move,
+    to_my_turn,
+)
 from playwright.sync_api import Page, expect
 from test_a11y import violations
 
@@ -135,7 +143,8 @@ def test_the_guided_hand_played_to_its_count(
 ) -> None:
     page = open_game(new_context, network_guard, locale=LOCALES[lang])
     offer = page.locator("#tutorial-offer")
-    expect(offer).to_be_visible(timeout=120_000)
+    expect(offer).to_be_visible(timeout=120_000)  # in the first paint
+    page.wait_for_function(ENGINE_TABLE, timeout=120_000)  # the dealt table saved by now
     before = saved_record(page)
     shot(page, f"tutorial-offer-{lang}")
     if lang == "en":

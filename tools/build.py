@@ -847,7 +847,7 @@ def web_files(
         raise BuildError(f"{web / 'index.html'} is missing")
     packed = packed_page_files(web)
     if packed:
-        yield page_pack(web, packed, page_modules(web), folders)
+        yield from page_packs(web, packed, page_modules(web), folders)
     for path in walk(web):
         rel = path.relative_to(web).as_posix()
         if path.suffix == ".py" and PurePosixPath(rel).parts[0] == WORKER_FOLDER:
@@ -1022,19 +1022,31 @@ PAGE_MAIN = "main.py"
 PAGE_DATA_SUFFIXES = frozenset({".py", ".json"})
 
 
-PAGE_PACK_PATH = f"{PAGE_FOLDER}/page.pack"
+# The page's Python comes in two packs (web/pyscript-strict.mjs): what its start
+# imports (tools/page_start.py), before main.py runs, and the rest, written into
+# MicroPython's files as soon as it has come; each language's sentences are a
+# file of their own, the page's language asked for with the start pack, another
+# when the player switches (docs/performance.md, "A phone's first visit").
+START_PACK_PATH = f"{PAGE_FOLDER}/start.pack"
+REST_PACK_PATH = f"{PAGE_FOLDER}/rest.pack"
+PAGE_PACK_PATHS = (START_PACK_PATH, REST_PACK_PATH)
+STRINGS_FOLDER = "strings"
+#: the page's language's sentences in #page-files: paint.js puts the language in
+STRINGS_OF_LANG = f"{PAGE_FOLDER}/{STRINGS_FOLDER}/{{lang}}.json"
 
 
 def packed_page_files(web: Path) -> list[str]:
-    """Paths under web/ of what goes into the page pack: every module and data
-    file under web/app/ but main.py (the script's src)."""
+    """Paths under web/ of what goes into the page packs: every module and data
+    file under web/app/ but main.py (the script's src) and the sentences."""
     folder = web / PAGE_FOLDER
     if not folder.is_dir():
         return []
     return [
         path.relative_to(web).as_posix()
         for path in walk(folder)
-        if path.suffix in PAGE_DATA_SUFFIXES and path.relative_to(folder).as_posix() != PAGE_MAIN
+        if path.suffix in PAGE_DATA_SUFFIXES
+        and path.relative_to(folder).as_posix() != PAGE_MAIN
+        and path.relative_to(folder).parts[0] != STRINGS_FOLDER
     ]
 
 
@@ -1048,23 +1060,32 @@ def pack(entries: Iterable[tuple[str, bytes]]) -> bytes:
     return len(head).to_bytes(4, "little") + head + b"".join(data for _, data in entries)
 
 
-def page_pack(
+def page_packs(
     web: Path, packed: list[str], compiled: dict[str, bytes], folders: dict[Runtime, str]
-) -> Built:
-    """The page's modules (as .mpy, see page_modules) and data files in one file,
-    written into MicroPython's working directory (paths below app/) before
-    main.py runs. PyScript's `files` config fetched and wrote them one by one:
-    85 requests through the service worker before the first drawing, 0.25 s of
-    a repeat visit (docs/performance.md step 16)."""
-    entries: list[tuple[str, bytes]] = []
+) -> list[Built]:
+    """The page's modules (as .mpy, see page_modules) and data files in two files,
+    written into MicroPython's working directory (paths below app/): the start
+    pack (what main.py's start imports, and its order) before main.py runs, the
+    rest once it has come. PyScript's `files` config fetched and wrote them one
+    by one: 85 requests through the service worker before the first drawing,
+    0.25 s of a repeat visit (docs/performance.md step 16)."""
+    from tools.page_start import START_FILE, start_order, start_pack_modules
+
+    app = web / PAGE_FOLDER
+    starting = {f"{name.replace('.', '/')}.py" for name in start_pack_modules(app)}
+    start: list[tuple[str, bytes]] = []
+    rest: list[tuple[str, bytes]] = []
     for rel in packed:
         name = PurePosixPath(rel).relative_to(PAGE_FOLDER).as_posix()
         if rel in compiled:
-            entries.append((mpy_name(name), compiled[rel]))
+            entry = (mpy_name(name), compiled[rel])
         else:
             text = (web / rel).read_text(encoding="utf-8")
-            entries.append((name, fill_tokens(rel, text, folders, None).encode("utf-8")))
-    return Built(PAGE_PACK_PATH, pack(entries))
+            entry = (name, fill_tokens(rel, text, folders, None).encode("utf-8"))
+        (start if name in starting or name.endswith("__init__.py") else rest).append(entry)
+    order = json.dumps(start_order(app), separators=(",", ":"))
+    start.append((START_FILE, order.encode("utf-8")))  # main.py's import order
+    return [Built(START_PACK_PATH, pack(start)), Built(REST_PACK_PATH, pack(rest))]
 
 
 # PyScript's plugin table in its core chunk: "name":()=>import("./chunk.js"). It
@@ -1160,7 +1181,7 @@ def page_files(runtimes: list[RuntimeBuild], web: Path) -> str:
         config = json.loads(script.get("config") or "{}")
         sources = [script.get("src") or "", *config.get("files", {})]
         if packed_page_files(web):
-            sources.append(PAGE_PACK_PATH)
+            sources += [START_PACK_PATH, STRINGS_OF_LANG]
         links += [["preload", src, "fetch"] for src in sources if src and "://" not in src]
     return json.dumps(links, separators=(",", ":"))
 
@@ -1177,21 +1198,24 @@ def default_sprite_text(web: Path) -> str:
 
 
 BOOK_FOLDER = "book"
+GUIDED_HAND_PATH = f"{BOOK_FOLDER}/tutorial.json"
 
 
 def first_visit(web: Path) -> tuple[dict[str, str], list[Built]]:
     """A first visit's opening tables, dealt by the engine (tools/first_tables.py),
     their first paints, drawn by the page's views (tools/first_paint.py), as
-    index.html's #first-tables and #first-paints; and each table's opening book
-    (tools/opening_book.py), book/<n>.json. The books are not precached: only a
-    first visit asks for one, before the service worker is there."""
+    index.html's #first-table-N elements and #first-paints; and each table's opening book
+    (tools/opening_book.py), book/<n>.json: not precached, only a first visit asks
+    for one, before the service worker is there. And the guided hand's replies,
+    recorded (tools/guided_hand.py): book/tutorial.json."""
     from tools.first_paint import first_paints
     from tools.first_tables import first_tables, script_text
+    from tools.guided_hand import recording_text
     from tools.opening_book import book_text, play_out, session_class
 
     if not (web / "worker" / "session.py").is_file() or not ENGINE_PACKAGE.is_dir():
         print("warning: no engine or session.py: a first visit waits for the engine")
-        return {FIRST_TABLES_TOKEN: "[]", FIRST_PAINTS_TOKEN: "[]"}, []
+        return {FIRST_TABLES_TOKEN: "", FIRST_PAINTS_TOKEN: "[]"}, []
     try:
         tables = first_tables(web)
         html = (web / "index.html").read_text(encoding="utf-8")
@@ -1205,9 +1229,15 @@ def first_visit(web: Path) -> tuple[dict[str, str], list[Built]]:
             )
             for n, table in enumerate(tables)
         ]
+        # the guided hand's replies (the help offers it at any time: precached)
+        books.append(Built(GUIDED_HAND_PATH, recording_text(web).encode("utf-8")))
     except Exception as exc:
         raise BuildError(f"the first visit's tables, paints or books failed: {exc!r}") from exc
-    texts = {FIRST_TABLES_TOKEN: script_text(tables), FIRST_PAINTS_TOKEN: script_text(paints)}
+    elements = "\n  ".join(
+        f'<script type="application/json" id="first-table-{n}">{script_text(table)}</script>'
+        for n, table in enumerate(tables)
+    )
+    texts = {FIRST_TABLES_TOKEN: elements, FIRST_PAINTS_TOKEN: script_text(paints)}
     return texts, books
 
 

@@ -21,12 +21,12 @@
 //
 // Then, once that first paint is on screen, it asks for the rest of the page
 // (loadPage): PyScript, MicroPython and the page's Python, all at once (the
-// build lists them in #page-files), and the QR libraries. Not before: on a
+// build lists them in #page-files), and after them the QR libraries. Not before: on a
 // slow line they would share it with this script and the styles, and hold the
 // first paint back by a second (docs/performance.md, "A phone's first visit").
 //
-// It defines one global, scopaPaint: {painted, table, key, taps(), keep(key, phase),
-// book(), bookEntry(path)}.
+// It defines one global, scopaPaint: {painted, table, key, lang, taps(),
+// keep(key, phase), book(), bookEntry(path)}.
 "use strict";
 
 (() => {
@@ -189,18 +189,23 @@
     return JSON.stringify(rest);
   }
 
-  // A card tapped before the page's Python is up: kept, and played by it in order.
+  // A card or a button tapped before the page's Python is up: kept, and done by it in
+  // order (a card through its chooser, a button by its data-action), as if tapped then.
   document.addEventListener(
     "click",
     (event) => {
-      if (state.taken) return;
-      const card = event.target.closest && event.target.closest("[data-card]");
+      if (state.taken || !event.target.closest) return;
+      const card = event.target.closest("[data-card]");
       const zone = card && card.closest('[data-zone="hand"], [data-zone="table"]');
-      if (!zone) return;
-      tapped.push([zone.dataset.zone, card.dataset.card]);
-      if (zone.dataset.zone === "hand") {
-        for (const other of zone.querySelectorAll(".selected")) other.classList.remove("selected");
-        card.classList.add("selected");
+      const action = event.target.closest("#app [data-action]");
+      if (zone) {
+        tapped.push([zone.dataset.zone, card.dataset.card]);
+        if (zone.dataset.zone === "hand") {
+          for (const other of zone.querySelectorAll(".selected")) other.classList.remove("selected");
+          card.classList.add("selected");
+        }
+      } else if (action) {
+        tapped.push(["action", action.dataset.action]);
       }
     },
     true,
@@ -269,6 +274,9 @@
       get key() {
         return state.key;
       },
+      // the page's language (app/page.py reads it the same way; pyscript-strict.mjs
+      // asks for its sentences first)
+      lang,
       // resolves to true once the painted table's opening book is here (false: none)
       book: () => bookLoaded,
       bookEntry,
@@ -297,7 +305,7 @@
     for (const [rel, href, as] of files) {
       const link = document.createElement("link");
       link.rel = rel;
-      link.href = href;
+      link.href = href.replace("{lang}", lang); // the page's language's sentences
       if (as) {
         link.as = as;
         link.crossOrigin = "anonymous"; // as fetch() asks for them
@@ -312,15 +320,20 @@
       document.head.append(el);
     };
     script("pyscript-strict.mjs", true);
+    // the pairing dialog's QR codes (link/qr.js reads window.qrcode only when it draws
+    // one): once everything above has come (the window's load), not sharing the line
+    const qrcode = document.getElementById("page-files").dataset.qrcode;
+    const qr = () => {
+      if (qrcode) script(qrcode, false);
+      script("link/qr.js", false);
+    };
+    if (document.readyState === "complete") qr();
+    else addEventListener("load", () => setTimeout(qr, 0), { once: true });
     // a returning player's engine comes from the service worker, not the line: at once
     if (navigator.serviceWorker && navigator.serviceWorker.controller) {
       if (self.scopaEngine) self.scopaEngine.start();
       else document.addEventListener("DOMContentLoaded", () => self.scopaEngine.start());
     }
-    // the pairing dialog's QR codes (link/qr.js reads window.qrcode only when it draws one)
-    const qrcode = document.getElementById("page-files").dataset.qrcode;
-    if (qrcode) script(qrcode, false);
-    script("link/qr.js", false);
   }
 
   let loading = false;

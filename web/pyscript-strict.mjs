@@ -1,5 +1,5 @@
 // PyScript for this page, under a Content-Security-Policy without 'unsafe-eval',
-// and the page's Python files in one request.
+// and the page's Python files in three requests.
 //
 // index.html loads this module instead of PyScript's core.js. PyScript 0.7
 // registers one hook for its workers (onBeforeRunAsync: a `_pyscript`
@@ -10,30 +10,46 @@
 // API before the page's MicroPython is ready; nothing then evaluates a
 // string. e2e/test_shell.py boots the app under netlify.toml's policy.
 //
-// The page's modules (.mpy) and data files come as one file, app/page.pack
-// (tools/build.py page_pack), written into MicroPython's working directory
-// by a main-thread onReady hook, which PyScript awaits before it runs
-// app/main.py. PyScript's `files` config fetched them one request each
-// (85 of them through the service worker) before the first drawing.
+// The page's modules (.mpy) and data files come in two packs (tools/build.py
+// page_packs) written into MicroPython's working directory: app/start.pack
+// (what the start imports) and the page's language's sentences
+// (app/strings/<lang>.json) by a main-thread onReady hook, which PyScript
+// awaits before it runs app/main.py; app/rest.pack (the screens and flows used
+// later) as soon as it has come after them, so that on a phone's line it does
+// not hold the start back. PyScript's `files` config fetched the files one
+// request each (85 of them through the service worker) before the first drawing.
+//
+// It defines scopaPage: {rest: Promise (the rest pack is written), strings(lang):
+// Promise (that language's sentences are written: app/i18n.py reads them)}.
 import { hooks } from "./@PYSCRIPT@/core.js";
 
 for (const hook of Object.values(hooks.worker)) hook.clear();
 
-// Requested at once (index.html preloads it too), read when MicroPython is up.
-const pagePack = fetch(new URL("app/page.pack", import.meta.url)).then((response) => {
-  if (!response.ok) throw new Error(`app/page.pack: HTTP ${response.status}`);
-  return response.arrayBuffer();
-});
+const bytes = (path) =>
+  fetch(new URL(path, import.meta.url)).then((response) => {
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  });
+
+// the page's language, as paint.js (and app/page.py) read it
+const lang = (self.scopaPaint && self.scopaPaint.lang) || "en";
+// Requested at once (paint.js preloaded them), read when MicroPython is up.
+const startPack = bytes("app/start.pack");
+const sentences = { [lang]: bytes(`app/strings/${lang}.json`) };
+// the rest once the start pack has come: not sharing the line with it
+const restPack = startPack.then(() => bytes("app/rest.pack"));
+let gotFiles; // MicroPython's file system, once it is up
+const filesReady = new Promise((resolve) => (gotFiles = resolve));
 
 // The pack: a 4-byte little-endian length N, N bytes of JSON [[path, size],
 // ...], then the files' bytes in that order.
-function unpack(buffer, FS) {
+function unpack(buffer, FS, name) {
   const headLength = buffer.byteLength >= 4 ? new DataView(buffer).getUint32(0, true) : 0;
-  if (!headLength || 4 + headLength > buffer.byteLength) throw new Error("app/page.pack is damaged");
+  if (!headLength || 4 + headLength > buffer.byteLength) throw new Error(`${name} is damaged`);
   const index = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, headLength)));
   let offset = 4 + headLength;
   const end = offset + index.reduce((sum, [, size]) => sum + size, 0);
-  if (end !== buffer.byteLength) throw new Error("app/page.pack is damaged (cut short?)");
+  if (end !== buffer.byteLength) throw new Error(`${name} is damaged (cut short?)`);
   const folders = new Set();
   for (const [path, size] of index) {
     const parts = path.split("/").slice(0, -1);
@@ -60,12 +76,39 @@ function couldNotStart(error) {
 
 Object.defineProperty(self, "scopaCouldNotStart", { value: couldNotStart });
 
+function writeFile(FS, path, buffer) {
+  const folder = path.split("/").slice(0, -1).join("/");
+  if (folder && !FS.analyzePath(folder).exists) FS.mkdir(folder);
+  FS.writeFile(path, new Uint8Array(buffer));
+}
+
+// The rest of the page's Python, written once MicroPython is up and it has come. A
+// module of it asked for before then waits (app/actions.py, app/page.py).
+const rest = Promise.all([restPack, filesReady]).then(([buffer, FS]) =>
+  unpack(buffer, FS, "app/rest.pack"),
+);
+rest.catch((error) => console.warn("scopa: the rest of the page's Python did not come:", error));
+
+// A language's sentences in MicroPython's files (once), before the page uses them.
+function strings(code) {
+  const wanted = code === "it" ? "it" : "en";
+  if (!sentences[wanted]) sentences[wanted] = bytes(`app/strings/${wanted}.json`);
+  return Promise.all([sentences[wanted], filesReady]).then(([buffer, FS]) =>
+    writeFile(FS, `strings/${wanted}.json`, buffer),
+  );
+}
+
+Object.defineProperty(self, "scopaPage", { value: Object.freeze({ rest, strings }) });
+
 hooks.main.onReady.add(async ({ interpreter }) => {
   // MicroPython is up, so the page's own files have come: the engine's 4.8 MB
   // may have the line now (worker/client.js)
   self.scopaEngine.start();
   try {
-    unpack(await pagePack, interpreter.FS);
+    const FS = interpreter.FS;
+    unpack(await startPack, FS, "app/start.pack");
+    writeFile(FS, `strings/${lang}.json`, await sentences[lang]);
+    gotFiles(FS);
   } catch (error) {
     couldNotStart(error);
     throw error;

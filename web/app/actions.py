@@ -1,6 +1,19 @@
 # What the page's buttons do: every control has data-action="<name>", and the
 # module that owns it registers a handler for that name here (input.py routes
 # clicks). A handler gets the element clicked (None for a key or a flow).
+#
+# A screen a button opens may be in the rest of the page's Python, which comes
+# just after the start (web/pyscript-strict.mjs, scopaPage.rest): tapped before
+# it is here, the action waits for it and is done then.
+
+from tasks import spawn
+
+
+async def when_all_here(handler, el):
+    from pyscript import window
+
+    await window.scopaPage.rest
+    handler(el)
 
 
 class Actions:
@@ -19,7 +32,10 @@ class Actions:
         handler = self.handlers.get(name)
         if handler is None:
             return False
-        handler(el)
+        try:
+            handler(el)
+        except ImportError:  # its module is in the rest pack, not written yet
+            spawn(when_all_here(handler, el))
         return True
 
 

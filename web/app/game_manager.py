@@ -145,13 +145,17 @@ class GameManager:
     def draw(self):
         self.ui.table.render(self.view, self.chooser.selection, self.queued)
 
-    def show_table(self):
-        """The whole table of self.view, its prompt and dialogs."""
-        self.draw()
+    def show_table(self, drawn=False):
+        """The whole table of self.view, its prompt and dialogs (`drawn`: paint.js has
+        drawn this very table already, as the page draws it: the state and dialogs only)."""
+        if not drawn:
+            self.draw()
         self.update_phase()
-        self.prompt()
+        if not drawn:
+            self.prompt()
         self.dialogs()
-        keep_image(self.view, self.link.role)
+        if not drawn:
+            keep_image(self.view, self.link.role)
 
     def prompt(self):
         idle = self.chooser.selection is None and self.queued is None

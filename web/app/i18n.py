@@ -1,9 +1,11 @@
 # Italian and English for the page (MicroPython-compatible, and imported by the
 # CPython tests). The sentences are data: strings/<lang>.json holds
 # {"text": {key: sentence}, "problems": {engine problem code: sentence}}; only
-# the page's language is read at start (json.loads of a file PyScript has
-# already written: about 2 ms, where the same sentences as a Python dict cost
-# MicroPython 20-30 ms to compile at every start). t(key, **values) formats one.
+# the page's language is read, on first use (json.loads of a file
+# pyscript-strict.mjs wrote with the start pack: a few ms, where the same
+# sentences as a Python dict cost MicroPython 20-30 ms to compile at every
+# start); another language's file is written when the player switches to it
+# (preferences.py). t(key, **values) formats one.
 # tests/test_web_session.py checks that every key exists in both languages.
 
 import json
@@ -26,7 +28,7 @@ def catalogue(lang):
             with open(STRINGS_DIR + "/" + lang + ".json", "rb") as handle:
                 data = json.loads(handle.read().decode("utf-8"))
         except Exception:  # a missing file must not stop the game: keys show instead
-            data = {"text": {}, "problems": {}}
+            return {"text": {}, "problems": {}}  # (not kept: it may be written later)
         _loaded[lang] = data
     return data
 

@@ -18,8 +18,13 @@
 #   i18n.py, strings/*.json, names.py, narration.py   the words
 
 import asyncio
+import json
 
 from tasks import spawn
+
+#: modules imported in one task: a few ms each on this machine, a phone's task
+#: (four times slower) well under 50 ms
+IMPORTS_PER_TASK = 5
 
 
 async def next_task():
@@ -28,13 +33,27 @@ async def next_task():
     await asyncio.sleep(0.001)
 
 
+def start_modules():
+    """The modules page.py's start imports, in order (start.json, tools/page_start.py)."""
+    try:
+        with open("start.json") as handle:
+            return json.loads(handle.read())
+    except Exception:  # without it they are imported with page.py, as they always can be
+        return []
+
+
 async def boot():
-    """The page's start in tasks of a few tens of ms each, none near the 100 ms
-    budget even on a busy phone: PyScript's own set-up (its Python package,
-    compiled from source) runs in the task before this one, the imports and the
-    objects in one, the first drawing in the next (docs/performance.md step 18)."""
+    """The page's start in short tasks, none near 50 ms even on a phone four times
+    slower than a desktop (docs/performance.md, "A phone's first visit"): the
+    modules a few at a time, then page.py, which makes the objects, then the start
+    itself. PyScript's own set-up runs in the task before this one."""
     try:
         await next_task()
+        names = start_modules()
+        for k in range(0, len(names), IMPORTS_PER_TASK):
+            for name in names[k : k + IMPORTS_PER_TASK]:
+                __import__(name)
+            await next_task()
         import page
 
         await next_task()

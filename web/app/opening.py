@@ -18,7 +18,8 @@ import json
 from address import url_settings
 from book import Book
 from engine import mark
-from painting import early_taps, painted_table
+from painting import already_drawn, early_taps, painted_table
+from preferences import translate_static
 from pyscript import document, window
 from storage import RECORD
 from tasks import spawn
@@ -56,6 +57,7 @@ class Opening:
         self.url_asks = False  # URL settings wait for the player: a match is in progress
         self.first_visit = False  # nothing saved, no match ever started here: offer the guided hand
         self.book = None  # the opening book, while it answers (a dealt table, the engine not up)
+        self.dealt = False  # the table drawn at start is one the build dealt
 
     def start(self):
         m = self.m
@@ -63,13 +65,16 @@ class Opening:
         view, record = self.saved_or_dealt()
         m.record = record
         m.saves.load_stats()
+        drawn = view is not None and already_drawn(view, self.dealt)
         if view is not None and record is not None:
             m.view = view
-            m.show_table()
+            m.show_table(drawn)  # drawn: paint.js drew it: drawn again in a later task
+            if drawn:
+                spawn(self.draw_again())
         else:
             m.ui.prompt.status(m.i18n.t("status.loading"))
             m.set_phase("loading")
-        if self.first_visit and not m.prefs.get("tutorial_seen"):
+        if self.first_visit and not m.prefs.get("tutorial_seen") and not drawn:
             draw_offer(m.i18n)  # in the first paint too: a quiet bar the game goes on under
         if m.view is not None:
             mark(m.timings, "cached-table")
@@ -77,10 +82,27 @@ class Opening:
         spawn(self.take_over(view))
         spawn(self.connect())
 
+    async def draw_again(self):
+        """The table paint.js drew, drawn by the page itself once the start is done, in
+        tasks of their own: the words of index.html outside the table (the dialogs'),
+        with the reading of the language's sentences, then the table as it is now. It
+        looks the same (e2e/test_first_visit.py); drawing it makes it the page's, with
+        whatever has happened since (a card tapped meanwhile)."""
+        m = self.m
+        await asyncio.sleep(0.001)
+        translate_static(m.i18n)
+        await asyncio.sleep(0.001)
+        while m.busy:  # a move being shown draws the table itself
+            await asyncio.sleep(0.05)
+        if m.view is not None:
+            m.draw()
+            m.prompt()
+        mark(m.timings, "drawn-again")
+
     async def take_over(self, view):
         """The opening book of the dealt table paint.js drew (once it is here), then the
-        cards tapped on that table before this page's Python was up, made in order
-        through the chooser, as if tapped now."""
+        cards and buttons tapped on that table before this page's Python was up, in
+        order, as if tapped now (a card through the chooser)."""
         m = self.m
         key = (view or {}).get("key")
         try:
@@ -91,11 +113,13 @@ class Opening:
         if painted and m.connecting and m.view is not None and m.view.get("key") == key:
             self.book = Book(m.view, m.record, window.scopaPaint.bookEntry)
         chooser = m.chooser
-        for zone, card in early_taps():
+        for zone, name in early_taps():
             if zone == "hand":
-                chooser.on_hand_card(card)
+                chooser.on_hand_card(name)
             elif zone == "table":
-                chooser.on_table_card(card)
+                chooser.on_table_card(name)
+            elif zone == "action":  # a button: the one drawn now, as input.py would pass it
+                m.actions.run(name, document.querySelector('#app [data-action="' + name + '"]'))
 
     async def connect(self):
         m = self.m
@@ -198,6 +222,7 @@ class Opening:
             asked = url.get("settings") or "seed" in url or url.get("fresh")
             self.first_visit = not asked and not self.m.prefs.get("settings")
             view, record = self.first_table()
+            self.dealt = view is not None
         return (view, record)
 
     def saved_in_progress(self):
@@ -213,7 +238,7 @@ class Opening:
 
     def first_table(self):
         """No saved match (a first visit): one of the opening tables the build dealt
-        (index.html's #first-tables, tools/first_tables.py), drawn at once like a saved
+        (index.html's #first-table-N, tools/first_tables.py), drawn at once like a saved
         table while Pyodide starts; the worker then restores its record. Only for the
         default match (no URL settings, default settings); else (None, None)."""
         url = self.url
@@ -223,8 +248,9 @@ class Opening:
         if settings != DEFAULT_SETTINGS:
             return (None, None)
         try:
-            tables = json.loads(document.getElementById("first-tables").textContent)
-            table = tables[painted_table(len(tables))]
+            count = document.querySelectorAll('script[id^="first-table-"]').length
+            element = document.getElementById("first-table-" + str(painted_table(count)))
+            table = json.loads(element.textContent)  # that one only: 4 KB, not 35
             view, record = table["view"], table["record"]
         except Exception:
             return (None, None)

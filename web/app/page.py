@@ -10,6 +10,7 @@ from game_manager import GameManager
 from i18n import DEFAULT_DECK, I18n, browser_lang
 from input import Input
 from keys import Keys
+from painting import painted
 from preferences import translate_static
 from pyscript import window
 from screens import Screens
@@ -47,7 +48,8 @@ prefs = storage.load_prefs()
 i18n = I18n(
     prefs.get("lang") or browser_lang(window.navigator.language), prefs.get("deck") or DEFAULT_DECK
 )
-translate_static(i18n)
+if not painted():  # else paint.js has: the rest follows the start (Opening.draw_again)
+    translate_static(i18n)
 actions = Actions()
 actions.on("close", close_enclosing_dialog)
 ui = Screens(i18n)

@@ -8,6 +8,26 @@ from phases import phase_of
 from pyscript import window
 
 
+def painted():
+    """paint.js drew a table ("first" or "saved"): the static words are in its language."""
+    try:
+        return bool(window.scopaPaint.painted)
+    except Exception:
+        return False
+
+
+def already_drawn(view, dealt):
+    """paint.js drew this very table, exactly as the page would: the opening table it
+    chose (`dealt`: the start uses the same one) or the image of the saved `view`."""
+    try:
+        paint = window.scopaPaint
+        if dealt:
+            return paint.painted == "first"
+        return paint.painted == "saved" and paint.key == view.get("key")
+    except Exception:
+        return False
+
+
 def painted_table(count):
     """The opening table paint.js drew (the start draws the same deal), else one at random."""
     try:
@@ -19,7 +39,8 @@ def painted_table(count):
 
 
 def early_taps():
-    """[(zone, card)]: the cards tapped on the painted table, in order (then none again)."""
+    """[(zone, name)]: what was tapped on the painted table, in order (then never again):
+    ("hand" or "table", a card) or ("action", a button's data-action)."""
     try:
         taps = window.scopaPaint.taps()
         return [(str(taps[k][0]), str(taps[k][1])) for k in range(taps.length)]

@@ -3,7 +3,8 @@
 # Changing one re-words or redraws the page in place.
 
 from i18n import DECKS
-from pyscript import document
+from pyscript import document, window
+from tasks import spawn
 
 DECK_TOAST_MS = 1500
 
@@ -52,8 +53,20 @@ class Preferences:
         self.m.ui.notices.toast(i18n.t("deck.now", name=name), DECK_TOAST_MS)
 
     def switch_lang(self):
+        spawn(self.switch_lang_now())
+
+    async def switch_lang_now(self):
+        """The other language, once its sentences are in MicroPython's files (only the
+        page's language comes with the start: web/pyscript-strict.mjs)."""
+        lang = "it" if self.m.i18n.lang == "en" else "en"
+        try:
+            await window.scopaPage.strings(lang)
+        except Exception as exc:  # offline on a first visit, before they came: not now
+            window.console.warn("no sentences for", lang, str(exc))
+            self.m.ui.notices.toast(self.m.i18n.t("lang.not_here"), DECK_TOAST_MS * 2)
+            return
         i18n = self.m.i18n
-        i18n.lang = "it" if i18n.lang == "en" else "en"
+        i18n.lang = lang
         self.m.prefs["lang"] = i18n.lang
         self.save()
         translate_static(i18n)

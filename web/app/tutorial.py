@@ -5,12 +5,16 @@
 # come from the script. It runs in the worker apart from the player's match and
 # nothing of it is saved, so the match in progress is there again when the
 # dialog closes. Offered once on a first visit (a quiet bar, dismissible) and
-# always from the help ("Guided first hand", data-action="tutorial").
+# always from the help ("Guided first hand", data-action="tutorial"). The
+# worker's replies come from the build's recording of them (guided_replies.py):
+# the hand is the same every time, so it starts at once, also before Pyodide.
 
 import asyncio
 import json
 
+from guided_replies import GuidedReplies
 from narration import describe
+from pyscript import window
 from tasks import spawn
 from views.dialogs import close_dialog
 from views.offer import draw_offer, remove_offer
@@ -18,6 +22,7 @@ from views.offer import draw_offer, remove_offer
 #: the pause before each of Bruno's moves, so the player sees what happens
 BRUNO_PAUSE = 0.7
 SEEN = "tutorial_seen"  # prefs: the offer was taken or dismissed
+RECORDING = "book/tutorial.json"  # tools/guided_hand.py
 
 
 class TutorialFlow:
@@ -29,6 +34,8 @@ class TutorialFlow:
         self.view = None
         self.lesson = None
         self.running = False  # a worker call or Bruno's moves under way
+        self.replies = None  # the build's recording of the worker's replies (recorded())
+        self.asked_for_replies = False
 
     def handlers(self):
         return {
@@ -68,7 +75,7 @@ class TutorialFlow:
             await asyncio.sleep(0.05)
         self.running = True
         try:
-            reply = await self.m.call(name, arg)
+            reply = await self.ask(name, arg)
             if name != "tutorial_start" and not self.ui.is_open():
                 return  # closed meanwhile: it stays closed
             if not self.draw(reply, self.said(reply)):
@@ -77,7 +84,7 @@ class TutorialFlow:
                 await asyncio.sleep(BRUNO_PAUSE)
                 if not self.ui.is_open():
                     return  # the player left the guided hand
-                reply = await self.m.call("tutorial_step")
+                reply = await self.ask("tutorial_step")
                 if not self.ui.is_open() or not self.draw(reply, self.said(reply)):
                     return
         finally:
@@ -136,10 +143,34 @@ class TutorialFlow:
         trial = (self.lesson or {}).get("trial")
         if trial is None or self.running:
             return
-        reply = await self.m.call("tutorial_why", json.dumps(trial))
+        reply = await self.ask("tutorial_why", json.dumps(trial))
         if reply.get("ok") and reply.get("why"):
             why = self.m.i18n.error({"error": reply["why"], "problem": reply.get("problem")})
             self.ui.note(self.m.i18n.t("tutorial.refused", why=why))
+
+    # -- the worker's replies, recorded by the build ---------------------------------
+    async def ask(self, name, arg=None):
+        """The worker's reply to a tutorial_* call: from the build's recording of it
+        (guided_replies.py: at once, offline, Pyodide or not), else from the worker."""
+        replies = await self.recorded()
+        if replies is not None:
+            reply = replies.answer(name, json.loads(arg) if arg else None)
+            if reply is not None:
+                return reply
+        return await self.m.call(name, arg)
+
+    async def recorded(self):
+        """The recording (book/tutorial.json, precached), read on first use."""
+        if self.replies is None and not self.asked_for_replies:
+            self.asked_for_replies = True
+            try:
+                response = await window.fetch(RECORDING)
+                if not response.ok:
+                    raise RuntimeError("HTTP " + str(response.status))
+                self.replies = GuidedReplies(json.loads(await response.text()))
+            except Exception as exc:  # the worker answers instead, once it is up
+                window.console.warn("no recording of the guided hand:", str(exc))
+        return self.replies
 
     def play_match(self):
         """The end: back to the match in progress, or a new one's settings."""

@@ -13,25 +13,32 @@ OFFER = "tutorial-offer"
 def draw_offer(i18n):
     t = i18n.t
     board = by_id("scoreboard")
-    bar = placed(
-        OFFER,
-        "div",
-        {"class": "update-bar tutorial-offer", "role": "region"},
-        board.parentNode,
-        board,
-    )
+    # data-i18n: the words follow a change of language (preferences.translate_static)
+    attrs = {"class": "update-bar tutorial-offer", "role": "region"}
+    attrs["data-i18n-aria"] = "tutorial.title"
+    bar = placed(OFFER, "div", attrs, board.parentNode, board)
     bar.setAttribute("aria-label", t("tutorial.title"))
     fill(
         bar,
-        h("span", {"class": "update-text"}, t("tutorial.offer")),
+        h("span", {"class": "update-text", "data-i18n": "tutorial.offer"}, t("tutorial.offer")),
         h(
             "button",
-            {"type": "button", "class": "btn", "data-action": "tutorial-offer-no"},
+            {
+                "type": "button",
+                "class": "btn",
+                "data-action": "tutorial-offer-no",
+                "data-i18n": "btn.tutorial_no",
+            },
             t("btn.tutorial_no"),
         ),
         h(
             "button",
-            {"type": "button", "class": "btn primary", "data-action": "tutorial-offer-yes"},
+            {
+                "type": "button",
+                "class": "btn primary",
+                "data-action": "tutorial-offer-yes",
+                "data-i18n": "btn.tutorial_yes",
+            },
             t("btn.tutorial_yes"),
         ),
     )
