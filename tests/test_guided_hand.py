@@ -61,7 +61,7 @@ def test_what_the_script_does_not_do_is_left_to_the_worker() -> None:
     reply = page.answer("tutorial_start")
     lesson = reply["lesson"]
     assert lesson["seat"] == 0
-    wrong = [c for c in reply["view"]["hand"] if c != lesson["move"]["card"]][0]
+    wrong = next(c for c in reply["view"]["hand"] if c != lesson["move"]["card"])
     assert page.answer("tutorial_play", {"card": wrong, "take": []}) is None
     assert page.answer("tutorial_play", "not a move") is None
     assert page.answer("tutorial_step") is None  # it is Anna's turn, not Bruno's
