@@ -115,5 +115,3 @@ def start_pack_modules(app: Path) -> list[str]:
     if not (app / f"{ROOT_MODULE}.py").is_file():
         return []
     return _order(app, (ROOT_MODULE, *FIRST_USE))
-
-
