@@ -12,6 +12,7 @@ the page restores any match.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -22,6 +23,7 @@ import pytest
 from conftest import ROOT, NetworkGuard
 from game_helpers import (
     DESKTOP,
+    ENGINE_TABLE,
     SWEEP_NOTE,
     NewContext,
     my_turn,
@@ -30,6 +32,7 @@ from game_helpers import (
     saved_view,
     session_record,
     shot,
+    tap_move,
     wait_settled,
 )
 from playwright.sync_api import Page, expect
@@ -41,7 +44,7 @@ PHONE = {"width": 360, "height": 640}
 #: seats' last moves there (captures, at least one scopa) and the hand still
 #: (nearly) full -- found by searching seeds with the easy computer
 POSITIONS = {
-    "scopa": ("scopa", 61, 24),
+    "scopa": ("scopa", 61, 24),  # the other seats' last moves, the person to move
     "scopa-3": ("scopa-3", 9, 10),
     "scopone": ("scopone", 6, 3),
     "scopa-4": ("scopa-4", 230, 6),
@@ -185,8 +188,44 @@ def test_many_table_cards_leave_the_hand_on_screen(
     )
     assert len(table) >= (3 if key == "scientifico-full" else 6)
     for width, inside in table:
-        assert width >= 28, f"table cards {width} px wide"
+        assert width >= 44 - 0.5, f"table cards {width} px wide"
         assert inside, "a table card outside the felt"
+    if size == "360":
+        as_big_as_the_room_allows(page, key)
+
+
+#: the widest a table card is drawn on a phone (style.css), by the table's size
+#: (data-size: l up to 4 cards, m up to 8, s more), whatever the number of players:
+#: the 2-player table's, clamp(56px, 17vw, 96px) and so on, at 360 px wide
+TABLE_CAP_360 = {"l": 0.17 * 360, "m": 0.14 * 360, "s": 45.0}
+
+
+def as_big_as_the_room_allows(page: Page, key: str) -> None:
+    """The table's cards at a phone's 360 px: as big as at two players where the felt
+    has room (the larger of one and two rows that fit, up to the 2-player width),
+    never under 44 px; rows that cannot both fit overlap, each showing its cards' top
+    (their index) at least 40 % of a card's height."""
+    m = page.evaluate(
+        """() => {
+            const box = document.getElementById('table'), r = box.getBoundingClientRect();
+            const cards = [...box.querySelectorAll('[data-card]')].map((el) => {
+                const c = el.getBoundingClientRect();
+                return [c.width, c.top, c.bottom];
+            });
+            return {w: r.width, h: r.height, size: box.dataset.size, cards};
+        }"""
+    )
+    n = len(m["cards"])
+    half = (n + 1) // 2
+    one_row = min((m["w"] - (n - 1) * 6) / n, m["h"] / 1.5 - 2)
+    two_rows = min((m["w"] - (half - 1) * 6) / half, (m["h"] - 6) / 3 - 2)
+    expected = max(44.0, min(max(one_row, two_rows), TABLE_CAP_360[m["size"]]))
+    for width, _, _ in m["cards"]:
+        assert abs(width - expected) < 0.6, f"{key}: {width} px wide where {expected} fits"
+    tops = sorted({round(top) for _, top, _ in m["cards"]})
+    for upper, lower in itertools.pairwise(tops):
+        shown = lower - upper
+        assert shown >= 0.4 * expected * 1.5, f"{key}: a row shows only {shown} px"
 
 
 # --- the toolbar, the toast, the settings' footer, the count ------------------------
@@ -411,3 +450,103 @@ def test_the_sweep_note_can_be_tapped_on_a_crowded_phone_table(
     page.wait_for_function(
         "(key) => JSON.parse(localStorage.getItem('scopa.v1.view')).key !== key", arg=key
     )
+
+
+# --- nothing too small to tap, nothing moving once drawn (issue 28) --------------------
+
+#: every button drawn in `root` smaller than 44 x 44 px (the cards, sized by the
+#: table's rules above, aside)
+SMALL_BUTTONS = """(root) => [...document.querySelectorAll(root + ' button')]
+    .filter((b) => !b.matches('.card') && b.checkVisibility())
+    .map((b) => [b.dataset.action || b.className, b.getBoundingClientRect()])
+    .filter(([, r]) => r.width < 43.5 || r.height < 43.5)
+    .map(([name, r]) => `${name} ${r.width.toFixed(1)}x${r.height.toFixed(1)}`)"""
+
+
+def test_every_button_on_a_phone_is_44_px_at_least(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    """The first visit's table with the guided hand's offer, the hint, a dialog's close,
+    the count: no button under 44 x 44 px at 360 x 640."""
+    page = open_game(new_context, network_guard, viewport=PHONE)
+    expect(page.locator("#tutorial-offer")).to_be_visible()
+    wait_settled(page)
+    assert page.evaluate(SMALL_BUTTONS, "#app") == []
+    offer = page.locator("#tutorial-offer").bounding_box()
+    assert offer and offer["height"] <= 64, f"the offer takes {offer} of the screen"
+    shot(page, "phone-first-visit-offer")
+    page.locator('[data-action="tutorial-offer-no"]').click()
+    page.wait_for_function(ENGINE_TABLE, timeout=120_000)
+    page.locator('#actions [data-action="hint"]').click()
+    expect(page.locator("#hint-panel")).to_be_visible()
+    assert page.evaluate(SMALL_BUTTONS, "#hint-panel") == []
+    page.keyboard.press("Escape")
+    page.locator('.tools [data-action="help"]').click()
+    expect(page.locator("#dlg-help")).to_be_visible()
+    assert page.evaluate(SMALL_BUTTONS, "#dlg-help .dialog-head") == []
+    page.keyboard.press("Escape")
+    reload_with_record(page, session_record({"seed": 5, "level": "easy"}))
+    expect(page.locator("#dlg-count")).to_be_visible()
+    assert page.evaluate(SMALL_BUTTONS, "#dlg-count") == []
+
+
+def test_ten_cards_in_hand_each_show_32_px(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    page = open_position(new_context, network_guard, "scientifico-full", PHONE)
+    shown = page.evaluate(
+        """() => {
+            const cards = [...document.querySelectorAll('#hand [data-card]')]
+                .map((el) => el.getBoundingClientRect());
+            return cards.slice(0, -1).map((r, k) => cards[k + 1].left - r.left);
+        }"""
+    )
+    assert len(shown) == 9 and min(shown) >= 32, shown
+
+
+#: layout shifts that no input caused, since the page began (PerformanceObserver)
+SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    if (!e.hadRecentInput) {
+      window.__shifts.push([e.startTime, e.value,
+        e.sources.map((s) => (s.node && (s.node.id || s.node.className)) || '?').join(' ')]);
+    }
+  }
+}).observe({type: 'layout-shift', buffered: true});
+"""
+
+
+def test_nothing_a_person_sees_moves_once_drawn(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    """A phone's first visit from the first paint to the engine's table, with the
+    guided hand's offer; a move and the computer's; the hint; a new version's bar:
+    no part of the page shifts without the person's input, and the bar lies over
+    the page, the table where it was."""
+    page = open_game(new_context, network_guard, viewport=PHONE, reduced=False, init_script=SHIFTS)
+    page.wait_for_function(ENGINE_TABLE, timeout=120_000)
+    wait_settled(page)
+    view = saved_view(page)
+    card = view["hand"][0]
+    tap_move(page, card, view["moves"][card]["moves"][0]["take"])
+    page.wait_for_function(
+        "(key) => JSON.parse(localStorage.getItem('scopa.v1.view')).key !== key", arg=view["key"]
+    )
+    wait_settled(page)
+    page.locator('#actions [data-action="hint"]').click()
+    expect(page.locator("#hint-panel")).to_be_visible()
+    page.keyboard.press("Escape")
+    board = page.locator("#board").bounding_box()
+    page.evaluate(
+        """() => {
+            const bar = document.getElementById('update-bar');
+            bar.textContent = 'A new version of Scopa is ready.';
+            bar.hidden = false;
+        }"""
+    )
+    assert page.locator("#board").bounding_box() == board
+    shot(page, "phone-update-bar")
+    page.wait_for_timeout(500)
+    assert page.evaluate("window.__shifts") == []

@@ -92,13 +92,22 @@ rest.catch((error) => console.warn("scopa: the rest of the page's Python did not
 // A language's sentences in MicroPython's files (once), before the page uses them.
 function strings(code) {
   const wanted = code === "it" ? "it" : "en";
-  if (!sentences[wanted]) sentences[wanted] = bytes(`app/strings/${wanted}.json`);
+  if (!sentences[wanted]) {
+    const asked = bytes(`app/strings/${wanted}.json`);
+    sentences[wanted] = asked;
+    asked.catch(() => {
+      if (sentences[wanted] === asked) delete sentences[wanted]; // asked again next time
+    });
+  }
   return Promise.all([sentences[wanted], filesReady]).then(([buffer, FS]) =>
     writeFile(FS, `strings/${wanted}.json`, buffer),
   );
 }
 
 Object.defineProperty(self, "scopaPage", { value: Object.freeze({ rest, strings }) });
+
+// the other language's sentences after the rest: a switch of language is then at once
+rest.then(() => strings(lang === "it" ? "en" : "it")).catch(() => {});
 
 hooks.main.onReady.add(async ({ interpreter }) => {
   // MicroPython is up, so the page's own files have come: the engine's 4.8 MB
