@@ -87,9 +87,13 @@ FIRST_VISIT_QUERY = ""  # a real first visit: the app's default match
 # which follows the machine's load as the app does. --check exits 1 when one
 # is missed.
 BUDGET_FIRST_PLAY_S = 1.0  # first visit: first playable table
-BUDGET_REPEAT_PLAY_S = 0.5  # repeat visit: first playable table ...
-BUDGET_REPEAT_PLAY_OF_BARE = 0.6  # ... and at most this times bare Pyodide's second load
-BUDGET_ENGINE_OF_BARE = 1.3  # engine table / bare Pyodide (first: first load; repeat: second)
+BUDGET_REPEAT_PLAY_S = 0.5  # repeat visit: first playable table
+# Guards against slipping, not goals (issue 28 withdrew 1.3x on both visits and the
+# repeat visit's 0.6x of bare: docs/performance.md): the engine table at most this
+# times bare Pyodide, on a first visit (bare first load) and on the third visit
+# (bare second load). The phone's budgets are tools/phone.py's.
+BUDGET_ENGINE_OF_BARE_FIRST = 1.8
+BUDGET_ENGINE_OF_BARE_LATER = 2.4
 BUDGET_LONG_TASK_MS = 100.0  # any main-thread task, from navigation on
 BUDGET_THINK_MS = {"hard": 150.0, "expert": 400.0}  # median think time per move
 BUDGET_THINK_P90_MS = 1000.0  # p90 think time per move, at every budgeted level
@@ -742,25 +746,23 @@ def start_rows(
         judge(label, median(firsts), BUDGET_FIRST_PLAY_S, f"<= {seconds(BUDGET_FIRST_PLAY_S)}"),
     )
     label = "repeat visit: first playable table"
-    limit = min(BUDGET_REPEAT_PLAY_S, BUDGET_REPEAT_PLAY_OF_BARE * bare_second)
-    text = (
-        f"<= {seconds(BUDGET_REPEAT_PLAY_S)} and <= {BUDGET_REPEAT_PLAY_OF_BARE}x bare"
-        f" second load ({seconds(limit)})"
-    )
-    row(label, repeats, seconds, judge(label, median(repeats), limit, text))
-    for visit, values, bare, which in (
-        ("first", [r.first.engine_s for r in runs], bare_first, "first"),
-        ("repeat", [r.repeat.engine_s for r in runs], bare_second, "second"),
-    ):
-        label = f"{visit} visit: engine table"
-        limit = BUDGET_ENGINE_OF_BARE * bare
-        text = f"<= {BUDGET_ENGINE_OF_BARE}x bare {which} load ({seconds(limit)})"
-        row(label, values, seconds, judge(label, median(values), limit, text))
+    limit = BUDGET_REPEAT_PLAY_S
+    row(label, repeats, seconds, judge(label, median(repeats), limit, f"<= {seconds(limit)}"))
+    firsts = [r.first.engine_s for r in runs]
+    label = "first visit: engine table"
+    limit = BUDGET_ENGINE_OF_BARE_FIRST * bare_first
+    text = f"<= {BUDGET_ENGINE_OF_BARE_FIRST}x bare first load ({seconds(limit)})"
+    row(label, firsts, seconds, judge(label, median(firsts), limit, text))
+    repeat_engine = [r.repeat.engine_s for r in runs]
+    ratio = f"{median(repeat_engine) / bare_second:.2f}x bare second load (not judged)"
+    row("repeat visit: engine table", repeat_engine, seconds, ratio)
     later_play = [r.later.play_s for r in runs]
     later_engine = [r.later.engine_s for r in runs]
     row("later visit (the third): first playable table", later_play, seconds)
-    ratio = f"{median(later_engine) / bare_second:.2f}x bare second load (not judged)"
-    row("later visit (the third): engine table", later_engine, seconds, ratio)
+    label = "later visit (the third): engine table"
+    limit = BUDGET_ENGINE_OF_BARE_LATER * bare_second
+    text = f"<= {BUDGET_ENGINE_OF_BARE_LATER}x bare second load ({seconds(limit)})"
+    row(label, later_engine, seconds, judge(label, median(later_engine), limit, text))
 
 
 def task_rows(runs: Sequence[StartRun], row: Row, judge: Judge) -> None:
