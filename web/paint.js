@@ -19,11 +19,7 @@
 // names that the page's views use, never from markup: an image in localStorage
 // cannot become a script. Nothing here decides a rule.
 //
-// Then, once that first paint is on screen, it asks for the rest of the page
-// (loadPage): PyScript, MicroPython and the page's Python, all at once (the
-// build lists them in #page-files), and after them the QR libraries. Not before: on a
-// slow line they would share it with this script and the styles, and hold the
-// first paint back by a second (docs/performance.md, "A phone's first visit").
+// The rest of the page is asked for once this paint is on screen (start.js).
 //
 // It defines one global, scopaPaint: {painted, table, key, lang, taps(),
 // keep(key, phase), book(), bookEntry(path)}.
@@ -293,57 +289,4 @@
       },
     }),
   });
-
-  // -- the rest of the page, once the first paint is on screen --------------------------
-  function loadPage() {
-    let files = [];
-    try {
-      files = JSON.parse(document.getElementById("page-files").textContent);
-    } catch (error) {
-      console.warn("scopa: no list of the page's files:", error);
-    }
-    for (const [rel, href, as] of files) {
-      const link = document.createElement("link");
-      link.rel = rel;
-      link.href = href.replace("{lang}", lang); // the page's language's sentences
-      if (as) {
-        link.as = as;
-        link.crossOrigin = "anonymous"; // as fetch() asks for them
-      }
-      document.head.append(link);
-    }
-    const script = (src, module) => {
-      const el = document.createElement("script");
-      if (module) el.type = "module";
-      else el.async = true;
-      el.src = src;
-      document.head.append(el);
-    };
-    script("pyscript-strict.mjs", true);
-    // the pairing dialog's QR codes (link/qr.js reads window.qrcode only when it draws
-    // one): once everything above has come (the window's load), not sharing the line
-    const qrcode = document.getElementById("page-files").dataset.qrcode;
-    const qr = () => {
-      if (qrcode) script(qrcode, false);
-      script("link/qr.js", false);
-    };
-    if (document.readyState === "complete") qr();
-    else addEventListener("load", () => setTimeout(qr, 0), { once: true });
-    // a returning player's engine comes from the service worker, not the line: at once
-    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
-      if (self.scopaEngine) self.scopaEngine.start();
-      else document.addEventListener("DOMContentLoaded", () => self.scopaEngine.start());
-    }
-  }
-
-  let loading = false;
-  const load = () => {
-    if (loading) return;
-    loading = true;
-    loadPage();
-  };
-  // after the frame that shows the paint (a hidden tab draws no frames: at once)
-  if (document.visibilityState === "hidden") load();
-  else requestAnimationFrame(() => setTimeout(load, 0));
-  document.addEventListener("visibilitychange", load, { once: true });
 })();

@@ -1,0 +1,66 @@
+// The rest of the page, asked for once the first paint is on screen.
+//
+// paint.js has painted the table (or nothing) before the browser's first
+// paint. After the frame that shows it, this asks for PyScript, MicroPython and
+// the page's Python, all at once (the build lists them in index.html's
+// #page-files: preloads, then pyscript-strict.mjs), and after them the QR
+// libraries. Not before: on a slow line they would share it with paint.js and
+// the styles, and hold the first paint back by a second (docs/performance.md,
+// "A phone's first visit"). A returning player's engine starts at once (its
+// files come from the service worker, not the line); a first visit's once
+// MicroPython is up (pyscript-strict.mjs).
+"use strict";
+
+(() => {
+  // deferred: client.js (scopaEngine) and paint.js (scopaPaint) have run
+  const lang = self.scopaPaint ? self.scopaPaint.lang : "en";
+
+  function loadPage() {
+    let files = [];
+    try {
+      files = JSON.parse(document.getElementById("page-files").textContent);
+    } catch (error) {
+      console.warn("scopa: no list of the page's files:", error);
+    }
+    for (const [rel, href, as] of files) {
+      const link = document.createElement("link");
+      link.rel = rel;
+      link.href = href.replace("{lang}", lang); // the page's language's sentences
+      if (as) {
+        link.as = as;
+        link.crossOrigin = "anonymous"; // as fetch() asks for them
+      }
+      document.head.append(link);
+    }
+    const script = (src, module) => {
+      const el = document.createElement("script");
+      if (module) el.type = "module";
+      else el.async = true;
+      el.src = src;
+      document.head.append(el);
+    };
+    script("pyscript-strict.mjs", true);
+    // the pairing dialog's QR codes (link/qr.js reads window.qrcode only when it draws
+    // one): once everything above has come (the window's load), not sharing the line
+    const qrcode = document.getElementById("page-files").dataset.qrcode;
+    const qr = () => {
+      if (qrcode) script(qrcode, false);
+      script("link/qr.js", false);
+    };
+    if (document.readyState === "complete") qr();
+    else addEventListener("load", () => setTimeout(qr, 0), { once: true });
+    // a returning player's engine comes from the service worker, not the line: at once
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) self.scopaEngine.start();
+  }
+
+  let loading = false;
+  const load = () => {
+    if (loading) return;
+    loading = true;
+    loadPage();
+  };
+  // after the frame that shows the paint (a hidden tab draws no frames: at once)
+  if (document.visibilityState === "hidden") load();
+  else requestAnimationFrame(() => setTimeout(load, 0));
+  document.addEventListener("visibilitychange", load, { once: true });
+})();
