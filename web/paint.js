@@ -158,18 +158,25 @@
 
   // The opening book of the table painted (tools/opening_book.py): the engine's answers
   // to the first moves, which the page's Python gives (app/book.py) until Pyodide is up.
-  // Asked for now, first, so that it is there before a move is.
+  // Asked for with the page's files (start.js), after the first paint, which it would
+  // hold back on a slow line; there before the page's Python, which plays the taps.
   let book = null;
-  const bookLoaded =
-    state.painted === "first"
-      ? fetch(`book/${state.table}.json`)
-          .then((response) => (response.ok ? response.json() : null))
-          .then((data) => {
-            book = data && typeof data === "object" ? data : null;
-            return book !== null;
-          })
-          .catch(() => false)
-      : Promise.resolve(false);
+  let bookLoaded = null;
+  const loadBook = () => {
+    if (!bookLoaded) {
+      bookLoaded =
+        state.painted === "first"
+          ? fetch(`book/${state.table}.json`)
+              .then((response) => (response.ok ? response.json() : null))
+              .then((data) => {
+                book = data && typeof data === "object" ? data : null;
+                return book !== null;
+              })
+              .catch(() => false)
+          : Promise.resolve(false);
+    }
+    return bookLoaded;
+  };
 
   // The book's entry for a path of the person's moves ("3C:3D|6H:"), as JSON text
   // without its sub-book, or null when the book does not go there.
@@ -273,8 +280,9 @@
       // the page's language (app/page.py reads it the same way; pyscript-strict.mjs
       // asks for its sentences first)
       lang,
-      // resolves to true once the painted table's opening book is here (false: none)
-      book: () => bookLoaded,
+      // asks for the painted table's opening book (once); resolves to true once it is
+      // here (false: none)
+      book: loadBook,
       bookEntry,
       // the page's Python has drawn the table: it handles taps from now on
       taps() {

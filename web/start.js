@@ -40,6 +40,7 @@
       document.head.append(el);
     };
     script("pyscript-strict.mjs", true);
+    if (self.scopaPaint) self.scopaPaint.book(); // the painted table's opening book, if any
     // the pairing dialog's QR codes (link/qr.js reads window.qrcode only when it draws
     // one): once everything above has come (the window's load), not sharing the line
     const qrcode = document.getElementById("page-files").dataset.qrcode;
