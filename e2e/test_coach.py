@@ -394,11 +394,14 @@ def test_a_hands_review_from_the_count_while_the_game_goes_on(
     assert play_hand_by_tapping(page) == "hand-over"
     record = saved_record(page)
     mine = [m for m in record["hands"][0]["moves"] if m.get("player") == 0]
+    board = page.locator("#board").bounding_box()
     page.locator('#dlg-count [data-action="review-hand"]').click()
     expect(page.locator("#dlg-review")).to_be_visible()
     # the game goes on meanwhile: close the review, deal the next hand, play in it
     page.keyboard.press("Escape")
     expect(page.locator("#review-bar")).to_be_visible()
+    # the bar lies over the page: the table a person is about to tap stays where it was
+    assert page.locator("#board").bounding_box() == board
     next_hand(page)
     to_my_turn(page)
     view = saved_view(page)

@@ -84,15 +84,22 @@
     if (worker) return;
     performance.mark("scopa-engine-start");
     worker = new Worker(new URL("engine.mjs", here), { type: "module", name: "engine" });
-    // Pyodide's WebAssembly, compiled here: Chromium's code cache keeps a page's
-    // compiled WebAssembly between visits, not a worker's (engine.mjs says more)
-    WebAssembly.compileStreaming(pyodideWasm(new URL("../@PYODIDE@/pyodide.asm.wasm", here))).then(
-      (wasm) => worker.postMessage({ wasm }),
-      (error) => {
-        console.warn("scopa: the engine worker compiles Pyodide itself:", error);
-        worker.postMessage({ wasm: null });
-      },
-    );
+    // Pyodide's WebAssembly, compiled here on a later visit: Chromium's code cache
+    // keeps a page's compiled WebAssembly between visits, not a worker's (engine.mjs
+    // says more). Not on a first visit: there the end of the compile is a main-thread
+    // task of 25-30 ms (more than 100 on a phone) half a minute in, which a phone's
+    // page would feel; the worker compiles it, and the second visit's page keeps it.
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      WebAssembly.compileStreaming(pyodideWasm(new URL("../@PYODIDE@/pyodide.asm.wasm", here))).then(
+        (wasm) => worker.postMessage({ wasm }),
+        (error) => {
+          console.warn("scopa: the engine worker compiles Pyodide itself:", error);
+          worker.postMessage({ wasm: null });
+        },
+      );
+    } else {
+      worker.postMessage({ wasm: null });
+    }
     worker.addEventListener("message", answered);
     // the worker's script could not load or threw before answering
     worker.addEventListener("error", (event) => {

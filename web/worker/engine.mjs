@@ -15,8 +15,9 @@
 // client.js): Chromium keeps compiled WebAssembly in its code cache for a
 // page's compile but not for a worker's, which compiled the 9.6 MB again
 // at every visit (a warm start took twice as long as on a page). The worker
-// hands that module to Pyodide (useCompiledWasm); without one (null: the
-// page could not compile it) Pyodide fetches and compiles it itself.
+// hands that module to Pyodide (useCompiledWasm); without one (null: a first
+// visit, whose page leaves the compile to the worker, or a page that could not
+// compile it) Pyodide fetches and compiles it itself.
 //
 // The worker's Python (engine_worker.py, session.py and the scopa_core
 // modules they import) comes as engine.zip, compiled to bytecode by the build
