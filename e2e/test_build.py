@@ -194,9 +194,9 @@ def test_the_pages_modules_ship_as_bytecode_of_the_runtimes_micropython_in_two_p
     # asked for after the first paint, all at once (paint.js reads #page-files)
     index = (DIST / "index.html").read_text(encoding="utf-8")
     listed = json.loads(re.search(r'id="page-files"[^>]*>(.*?)</script>', index, re.S).group(1))
-    assert ["preload", build.START_PACK_PATH, "fetch"] in listed
-    assert ["preload", build.STRINGS_OF_LANG, "fetch"] in listed
-    assert build.REST_PACK_PATH not in index  # after the start pack, not beside it
+    assert ["preload", "app/main.py", "fetch"] in listed
+    # the packs once MicroPython's runtime has come (pyscript-strict.mjs), not beside it
+    assert not [href for _, href, _ in listed if href.startswith("app/") and href != "app/main.py"]
     assert '"files"' not in index  # nothing fetched one by one before main.py
 
 

@@ -1031,8 +1031,6 @@ START_PACK_PATH = f"{PAGE_FOLDER}/start.pack"
 REST_PACK_PATH = f"{PAGE_FOLDER}/rest.pack"
 PAGE_PACK_PATHS = (START_PACK_PATH, REST_PACK_PATH)
 STRINGS_FOLDER = "strings"
-#: the page's language's sentences in #page-files: paint.js puts the language in
-STRINGS_OF_LANG = f"{PAGE_FOLDER}/{STRINGS_FOLDER}/{{lang}}.json"
 
 
 def packed_page_files(web: Path) -> list[str]:
@@ -1153,14 +1151,14 @@ def _json_object(text: str, where: str) -> dict[str, Any]:
 
 
 def page_files(runtimes: list[RuntimeBuild], web: Path) -> str:
-    """What the page loads before MicroPython can take the table over (PyScript's
-    chunks and plugins, MicroPython, the page's own Python files), as JSON
-    [[rel, href, as], ...] for index.html's #page-files: web/paint.js asks for
-    them all at once (preloads) right after the first paint, not one step of the
-    chain after another, and not before that paint, which they would hold up on a
-    slow line (docs/performance.md, "A phone's first visit"). The engine
-    worker's files are not here: a worker does not use the page's preloads (it
-    would download them twice)."""
+    """What the page loads before MicroPython is up (PyScript's chunks and plugins,
+    MicroPython, main.py), as JSON [[rel, href, as], ...] for index.html's
+    #page-files: web/start.js asks for them all at once (preloads) right after
+    the first paint, not one step of the chain after another, and not before that
+    paint, which they would hold up on a slow line (docs/performance.md, "A
+    phone's first visit"). The page packs and sentences come once the runtime has
+    (pyscript-strict.mjs). The engine worker's files are not here: a worker does
+    not use the page's preloads (it would download them twice)."""
     tags = _PyScriptTags()
     tags.feed((web / "index.html").read_text(encoding="utf-8"))
     plugins_off = _plugins_off(tags)
@@ -1180,8 +1178,8 @@ def page_files(runtimes: list[RuntimeBuild], web: Path) -> str:
             continue
         config = json.loads(script.get("config") or "{}")
         sources = [script.get("src") or "", *config.get("files", {})]
-        if packed_page_files(web):
-            sources += [START_PACK_PATH, STRINGS_OF_LANG]
+        # (the page packs and the sentences: pyscript-strict.mjs asks for them once
+        # MicroPython's runtime has come, not beside it)
         links += [["preload", src, "fetch"] for src in sources if src and "://" not in src]
     return json.dumps(links, separators=(",", ":"))
 

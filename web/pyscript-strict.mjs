@@ -33,9 +33,28 @@ const bytes = (path) =>
 
 // the page's language, as paint.js (and app/page.py) read it
 const lang = (self.scopaPaint && self.scopaPaint.lang) || "en";
-// Requested at once (paint.js preloaded them), read when MicroPython is up.
-const startPack = bytes("app/start.pack");
-const sentences = { [lang]: bytes(`app/strings/${lang}.json`) };
+
+// MicroPython's wasm (the runtime, 190 KB) has come. The page's own files, read only
+// once MicroPython is up, are asked for then: on a phone's line they no longer share
+// it with the runtime (equal shares), which comes sooner, and they come while
+// MicroPython starts (docs/performance.md, "A phone's first visit").
+const runtimeHere = new Promise((resolve) => {
+  setTimeout(resolve, 15000); // whatever happens, not for ever
+  try {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntries().some((e) => e.name.endsWith("/micropython.wasm"))) {
+        observer.disconnect();
+        resolve();
+      }
+    }).observe({ type: "resource", buffered: true });
+  } catch {
+    resolve();
+  }
+});
+const startPack = runtimeHere.then(() => bytes("app/start.pack"));
+const sentences = { [lang]: runtimeHere.then(() => bytes(`app/strings/${lang}.json`)) };
+// the painted table's opening book (paint.js holds it), if it painted one
+runtimeHere.then(() => self.scopaPaint && self.scopaPaint.book());
 // the rest once the start pack has come: not sharing the line with it
 const restPack = startPack.then(() => bytes("app/rest.pack"));
 let gotFiles; // MicroPython's file system, once it is up

@@ -2,9 +2,9 @@
 //
 // paint.js has painted the table (or nothing) before the browser's first
 // paint. After the frame that shows it, this asks for PyScript, MicroPython and
-// the page's Python, all at once (the build lists them in index.html's
-// #page-files: preloads, then pyscript-strict.mjs), and after them the QR
-// libraries. Not before: on a slow line they would share it with paint.js and
+// MicroPython's runtime, all at once (the build lists them in index.html's
+// #page-files: preloads, then pyscript-strict.mjs, which asks for the page's own
+// Python once the runtime has come), and after them the QR libraries. Not before: on a slow line they would share it with paint.js and
 // the styles, and hold the first paint back by a second (docs/performance.md,
 // "A phone's first visit"). A returning player's engine starts at once (its
 // files come from the service worker, not the line); a first visit's once
@@ -12,9 +12,6 @@
 "use strict";
 
 (() => {
-  // deferred: client.js (scopaEngine) and paint.js (scopaPaint) have run
-  const lang = self.scopaPaint ? self.scopaPaint.lang : "en";
-
   function loadPage() {
     let files = [];
     try {
@@ -25,7 +22,7 @@
     for (const [rel, href, as] of files) {
       const link = document.createElement("link");
       link.rel = rel;
-      link.href = href.replace("{lang}", lang); // the page's language's sentences
+      link.href = href;
       if (as) {
         link.as = as;
         link.crossOrigin = "anonymous"; // as fetch() asks for them
@@ -40,7 +37,6 @@
       document.head.append(el);
     };
     script("pyscript-strict.mjs", true);
-    if (self.scopaPaint) self.scopaPaint.book(); // the painted table's opening book, if any
     // the pairing dialog's QR codes (link/qr.js reads window.qrcode only when it draws
     // one): once everything above has come (the window's load), not sharing the line
     const qrcode = document.getElementById("page-files").dataset.qrcode;
