@@ -66,7 +66,8 @@ FIRST_ANSWER_KEY = "1.2."
 
 # Taps a card as a newcomer does, the moment the table can be played: the
 # first card of the hand, then (if it has several captures) the first table
-# card offered, until the move is on its way. Installed before the page's own
+# card offered, or "Play it anyway" if the sweep warning holds it, until the
+# move is on its way. Installed before the page's own
 # scripts; a tap is a real click event on the element, as a finger's.
 TAPPER = """
 (() => {
@@ -85,6 +86,8 @@ TAPPER = """
       const option = document.querySelector('#table [data-card].option');
       if (option) option.click();
     }
+    const anyway = document.querySelector('#actions [data-action="sweep-anyway"]');
+    if (anyway) anyway.click();  // the sweep warning: the newcomer plays the card all the same
   };
   new MutationObserver(tap).observe(document, {
     subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase', 'class'],
