@@ -33,6 +33,11 @@ def catalogue(lang):
     return data
 
 
+def available(lang):
+    """The language's sentences can be read now (its file is in the page's files)."""
+    return bool(catalogue(lang)["text"])
+
+
 #: A list of captures names this many, then "or another" (as the engine does).
 OPTIONS_SHOWN = 6
 

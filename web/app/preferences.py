@@ -2,7 +2,7 @@
 # the deck's style, kept in storage's prefs with the last new match's settings.
 # Changing one re-words or redraws the page in place.
 
-from i18n import DECKS
+from i18n import DECKS, available
 from pyscript import document, window
 from tasks import spawn
 
@@ -53,18 +53,25 @@ class Preferences:
         self.m.ui.notices.toast(i18n.t("deck.now", name=name), DECK_TOAST_MS)
 
     def switch_lang(self):
-        spawn(self.switch_lang_now())
-
-    async def switch_lang_now(self):
-        """The other language, once its sentences are in MicroPython's files (only the
-        page's language comes with the start: web/pyscript-strict.mjs)."""
+        """The other language: at once when its sentences are in MicroPython's files
+        (web/pyscript-strict.mjs writes them after the rest of the page), else once
+        they have come."""
         lang = "it" if self.m.i18n.lang == "en" else "en"
+        if available(lang):
+            self.use_lang(lang)
+        else:
+            spawn(self.fetch_lang(lang))
+
+    async def fetch_lang(self, lang):
         try:
             await window.scopaPage.strings(lang)
         except Exception as exc:  # offline on a first visit, before they came: not now
             window.console.warn("no sentences for", lang, str(exc))
             self.m.ui.notices.toast(self.m.i18n.t("lang.not_here"), DECK_TOAST_MS * 2)
             return
+        self.use_lang(lang)
+
+    def use_lang(self, lang):
         i18n = self.m.i18n
         i18n.lang = lang
         self.m.prefs["lang"] = i18n.lang
