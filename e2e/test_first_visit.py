@@ -353,3 +353,27 @@ def test_the_sweep_warning_speaks_from_the_book_while_the_engine_is_away(
         timeout=20_000,
     )
     context.close()
+
+
+def test_the_guided_hand_is_played_to_its_count_before_the_engine_is_up(
+    new_context: NewContext, network_guard: NetworkGuard, base_url: str
+) -> None:
+    """ "Show me" tapped on the first paint (before the page's Python, so kept by
+    paint.js and done by it) opens the guided hand at once, and it plays to its
+    count from the build's recording of the worker's replies, Pyodide held back."""
+    from test_tutorial import check_the_count, play_to_the_count
+
+    context = phone(new_context, network_guard)
+    python = Gate(context, PAGE_PACK)
+    engine = Gate(context, PYODIDE)
+    page = context.new_page()
+    page.goto(base_url, wait_until="domcontentloaded")
+    painted(page)
+    page.locator('#tutorial-offer [data-action="tutorial-offer-yes"]').click()
+    python.open()
+    assert play_to_the_count(page, "en") == ["value", "sum", "single", "forced", "scopa", "last"]
+    check_the_count(page, "en")
+    assert engine.held and not page.evaluate(ENGINE_TABLE.removeprefix("() => "))
+    engine.open()
+    page.wait_for_function(ENGINE_TABLE, timeout=BOOT_TIMEOUT_MS)
+    context.close()

@@ -1,0 +1,142 @@
+"""The build's side of a first visit: the page's views run under CPython against
+tools/page_dom.py (tools/first_paint.py), and the order in which the page's start
+imports its modules (tools/page_start.py). e2e/test_first_visit.py compares the
+paints with what the page's Python draws in Chromium."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tools.first_paint import LANGS, first_paints
+from tools.first_tables import first_tables
+from tools.page_dom import SVG_NS, Element, load_html
+from tools.page_start import FIRST_USE, start_order, start_pack_modules
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+INDEX = (WEB / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_small_dom_reads_markup_and_answers_the_views_calls() -> None:
+    doc = load_html(
+        '<body><div id="a" class="x y" data-zone="hand"><svg viewBox="0 0 2 3">'
+        '<use href="#card-7D"/></svg><b>bold</b> text</div></body>'
+    )
+    a = doc.getElementById("a")
+    assert a is not None and a.dataset.zone == "hand"
+    svg = a.querySelector("svg")
+    assert svg is not None and svg.namespace == SVG_NS and svg.getAttribute("viewBox") == "0 0 2 3"
+    assert a.textContent == "bold text"
+    a.classList.toggle("y")
+    a.classList.add("z")
+    a.dataset.moveDrawn = "1.2."
+    assert a.getAttribute("class") == "x z" and a.getAttribute("data-move-drawn") == "1.2."
+    assert doc.querySelectorAll("#a use").length == 1
+    assert doc.querySelectorAll('[data-zone="table"] b').length == 0
+    made = doc.createElement("span")
+    made.textContent = "new"
+    a.replaceChildren(made)
+    assert a.tree() == [
+        "div",
+        {"id": "a", "class": "x z", "data-zone": "hand", "data-move-drawn": "1.2."},
+        ["span", {}, "new"],
+    ]
+
+
+@pytest.fixture(scope="module")
+def paints() -> list[dict[str, dict[str, Any]]]:
+    tables = first_tables(WEB)
+    return first_paints(INDEX, [t["view"] for t in tables])
+
+
+def nodes(tree: Any) -> list[list[Any]]:
+    if isinstance(tree, str):
+        return []
+    out = [tree]
+    for child in tree[2:]:
+        out += nodes(child)
+    return out
+
+
+def test_each_opening_table_is_painted_in_each_language_playable_with_the_offer(
+    paints: list[dict[str, dict[str, Any]]],
+) -> None:
+    tables = first_tables(WEB)
+    assert len(paints) == len(tables)
+    for table, paint in zip(tables, paints, strict=True):
+        assert set(paint) == set(LANGS)
+        for lang, image in paint.items():
+            assert image["html"] == {"lang": lang}
+            assert image["body"]["data-phase"] == "play" and image["body"]["data-deck"] == "french"
+            elements = nodes(image["app"])
+            hand = [e for e in elements if e[1].get("id") == "hand"]
+            assert len(hand) == 1
+            cards = [e[1] for e in nodes(hand[0]) if e[0] == "button"]
+            assert [c["data-card"] for c in cards] == table["view"]["hand"]
+            assert all("playable" in c["class"].split() for c in cards)
+            assert any(e[1].get("id") == "tutorial-offer" for e in elements)
+            uses = [e[1]["href"] for e in elements if e[0] == "svg:use"]
+            assert uses and all(href.startswith("#card-") for href in uses)
+        english = {e[1].get("id"): e for e in nodes(paint["en"]["app"]) if e[1].get("id")}
+        italian = {e[1].get("id"): e for e in nodes(paint["it"]["app"]) if e[1].get("id")}
+        assert english["status"] != italian["status"]  # the prompt in each language
+
+
+def test_drawing_leaves_no_page_module_behind(paints: list[dict[str, dict[str, Any]]]) -> None:
+    app = str(WEB / "app")
+    assert app not in sys.path and "pyscript" not in sys.modules
+    assert not [m for m in sys.modules.values() if str(getattr(m, "__file__", "")).startswith(app)]
+    assert paints
+
+
+def eager_imports(path: Path) -> set[str]:
+    """The page modules a module imports at its top level and in `__init__` methods."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    bodies: list[ast.stmt] = []
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef) and item.name == "__init__":
+                    bodies += item.body
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            bodies.append(node)
+    for body in bodies:
+        for inner in ast.walk(body):
+            if isinstance(inner, ast.ImportFrom) and inner.module:
+                found.add(inner.module)
+            elif isinstance(inner, ast.Import):
+                found |= {alias.name for alias in inner.names}
+    return found
+
+
+def test_the_start_imports_each_module_after_the_ones_it_needs() -> None:
+    app = WEB / "app"
+    order = start_order(app)
+    assert len(order) == len(set(order)) and "page" not in order
+    place = {name: k for k, name in enumerate(order)}
+    for name in order:
+        path = app / (name.replace(".", "/") + ".py")
+        for needed in eager_imports(path):
+            back = (
+                eager_imports(app / (needed.replace(".", "/") + ".py")) if needed in place else ()
+            )
+            if needed in place and name not in back:  # (two that import each other: either)
+                assert place[needed] < place[name], f"{name} before {needed}"
+    page_needs = {m for m in eager_imports(app / "page.py") if (app / f"{m}.py").exists()}
+    assert page_needs <= set(order)
+    packed = start_pack_modules(app)
+    assert set(order) < set(packed) and set(FIRST_USE) <= set(packed)
+    assert "views.settings" not in packed  # a screen a button opens: the rest pack
+
+
+def test_elements_of_the_tree_keep_their_namespace() -> None:
+    doc = load_html("<body><p>x</p></body>")
+    el: Element = doc.createElementNS(SVG_NS, "use")
+    el.setAttribute("href", "#card-AS")
+    assert el.tree() == ["svg:use", {"href": "#card-AS"}]
