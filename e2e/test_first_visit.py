@@ -27,6 +27,7 @@ from game_helpers import (
     wait_settled,
 )
 from playwright.sync_api import BrowserContext, Page, Route
+from test_persistence import play_moves
 
 from tools.first_tables import first_tables
 from tools.opening_book import play_out, session_class
@@ -134,19 +135,6 @@ def test_the_first_paint_is_the_table_the_pages_python_draws(
     context.close()
 
 
-def play_two_moves(page: Page) -> None:
-    for _ in range(2):
-        wait_settled(page)
-        view = saved_view(page)
-        card = view["hand"][0]
-        tap_move(page, card, view["moves"][card]["moves"][0]["take"])
-        page.wait_for_function(
-            "(key) => document.body.dataset.moveDrawn && document.body.dataset.moveDrawn !== key",
-            arg=view["key"],
-        )
-    wait_settled(page)
-
-
 def test_a_returning_players_table_is_painted_as_the_pages_python_draws_it(
     new_context: NewContext, network_guard: NetworkGuard, base_url: str
 ) -> None:
@@ -155,7 +143,7 @@ def test_a_returning_players_table_is_painted_as_the_pages_python_draws_it(
     page.goto(base_url)
     wait_for_play(page)
     page.wait_for_function(ENGINE_TABLE, timeout=BOOT_TIMEOUT_MS)
-    play_two_moves(page)
+    play_moves(page, 2)
     key = saved_view(page)["key"]
     page.wait_for_function("() => localStorage.getItem('scopa.v1.paint') !== null")
     page.wait_for_timeout(100)  # the image is taken in the task after the drawing
@@ -188,7 +176,7 @@ def test_an_image_that_is_not_the_latest_table_is_not_painted(
     page.goto(base_url)
     wait_for_play(page)
     page.wait_for_function(ENGINE_TABLE, timeout=BOOT_TIMEOUT_MS)
-    play_two_moves(page)
+    play_moves(page, 2)
     page.wait_for_function("() => localStorage.getItem('scopa.v1.paint') !== null")
     page.wait_for_timeout(100)
     page.evaluate(change)

@@ -15,11 +15,19 @@ import pytest
 from tools.first_paint import LANGS, first_paints
 from tools.first_tables import first_tables
 from tools.page_dom import SVG_NS, Element, load_html
-from tools.page_start import FIRST_USE, start_order, start_pack_modules
+from tools.page_start import (
+    FIRST_USE,
+    _eager_nodes,
+    _imports,
+    _modules,
+    start_order,
+    start_pack_modules,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 INDEX = (WEB / "index.html").read_text(encoding="utf-8")
+PAGE_MODULES = _modules(WEB / "app")
 
 
 def test_the_small_dom_reads_markup_and_answers_the_views_calls() -> None:
@@ -87,32 +95,18 @@ def test_each_opening_table_is_painted_in_each_language_playable_with_the_offer(
         assert english["status"] != italian["status"]  # the prompt in each language
 
 
-def test_drawing_leaves_no_page_module_behind(paints: list[dict[str, dict[str, Any]]]) -> None:
-    app = str(WEB / "app")
-    assert app not in sys.path and "pyscript" not in sys.modules
-    assert not [m for m in sys.modules.values() if str(getattr(m, "__file__", "")).startswith(app)]
-    assert paints
+def test_drawing_leaves_no_page_module_behind() -> None:
+    view = first_tables(WEB)[0]["view"]
+    path, modules = list(sys.path), dict(sys.modules)
+    first_paints(INDEX, [view])
+    assert sys.path == path
+    assert {n: m for n, m in sys.modules.items() if n not in modules} == {}
+    assert all(sys.modules.get(n) is m for n, m in modules.items())
 
 
 def eager_imports(path: Path) -> set[str]:
     """The page modules a module imports at its top level and in `__init__` methods."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    found: set[str] = set()
-    bodies: list[ast.stmt] = []
-    for node in tree.body:
-        if isinstance(node, ast.ClassDef):
-            for item in node.body:
-                if isinstance(item, ast.FunctionDef) and item.name == "__init__":
-                    bodies += item.body
-        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            bodies.append(node)
-    for body in bodies:
-        for inner in ast.walk(body):
-            if isinstance(inner, ast.ImportFrom) and inner.module:
-                found.add(inner.module)
-            elif isinstance(inner, ast.Import):
-                found |= {alias.name for alias in inner.names}
-    return found
+    return set(_imports(_eager_nodes(ast.parse(path.read_text("utf-8"))), PAGE_MODULES))
 
 
 def test_the_start_imports_each_module_after_the_ones_it_needs() -> None:
@@ -128,7 +122,7 @@ def test_the_start_imports_each_module_after_the_ones_it_needs() -> None:
             )
             if needed in place and name not in back:  # (two that import each other: either)
                 assert place[needed] < place[name], f"{name} before {needed}"
-    page_needs = {m for m in eager_imports(app / "page.py") if (app / f"{m}.py").exists()}
+    page_needs = eager_imports(app / "page.py")
     assert page_needs <= set(order)
     packed = start_pack_modules(app)
     assert set(order) < set(packed) and set(FIRST_USE) <= set(packed)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import gzip
 import hashlib
 import io
@@ -1336,6 +1337,18 @@ def build(out: Path, web: Path = WEB) -> BuildInfo:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(f.data)
     return info
+
+
+def site_to_measure(stack: contextlib.ExitStack, site: Path | None) -> Path:
+    """The benchmarks' site: `site` as it is, or (None) a build of its own in a
+    temporary folder, which `stack` removes: other people's builds may replace dist/
+    at any moment."""
+    if site is not None:
+        return site
+    folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="scopa-site-"))
+    built = Path(folder) / "dist"
+    report(build(built))
+    return built
 
 
 def report(info: BuildInfo) -> None:

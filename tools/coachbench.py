@@ -29,13 +29,13 @@ import argparse
 import contextlib
 import json
 import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
+from tools.build import site_to_measure
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import serving, url_of
 from tools.webbench import median, percentile
@@ -186,14 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write every figure to this file")
     args = parser.parse_args(argv)
     with contextlib.ExitStack() as stack:
-        site: Path | None = args.dir
-        if site is None:
-            from tools.build import build
-            from tools.build import report as build_report
-
-            folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="scopa-site-"))
-            site = Path(folder) / "dist"
-            build_report(build(site))
+        site = site_to_measure(stack, args.dir)
         return bench(args, site)
 
 

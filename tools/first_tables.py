@@ -34,7 +34,8 @@ COUNT = 8
 DEALER = 1
 
 
-def _session_module(web: Path) -> Any:
+def session_module(web: Path) -> Any:
+    """web/worker/session.py, loaded as the build loads it (the worker imports it)."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     spec = importlib.util.spec_from_file_location(
@@ -49,7 +50,7 @@ def _session_module(web: Path) -> Any:
 
 def first_tables(web: Path, count: int = COUNT) -> list[dict[str, Any]]:
     """`count` opening tables of the default match: {"view": VIEW, "record": RECORD}."""
-    session = _session_module(web)
+    session = session_module(web)
     tables = []
     for seed in range(count):
         dealt = session.Session.new({"seed": seed, "first_dealer": DEALER}).to_record()

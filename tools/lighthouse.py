@@ -36,6 +36,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from tools.build import site_to_measure
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import netlify_csp, serving, url_of
 
@@ -237,14 +238,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.keep:
         args.keep.mkdir(parents=True, exist_ok=True)
     with contextlib.ExitStack() as stack:
-        site: Path | None = args.dir
-        if site is None:
-            from tools.build import build
-            from tools.build import report as build_report
-
-            folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="scopa-site-"))
-            site = Path(folder) / "dist"
-            build_report(build(site))
+        site = site_to_measure(stack, args.dir)
         date = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
         load = " / ".join(f"{x:.2f}" for x in os.getloadavg())
         runs = measure(site, args.runs, args.keep)

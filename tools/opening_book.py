@@ -30,16 +30,13 @@ reply's event, and the move the record gains.
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 from scopa_core.coach.risk import sweep_chance
 from scopa_core.moves import Move
-
-ROOT = Path(__file__).resolve().parent.parent
+from tools.first_tables import session_module
 
 #: how many of the person's moves the book covers: the first two deals (three cards
 #: each), about half a minute of play: what Pyodide takes to arrive over a phone's line
@@ -136,13 +133,4 @@ def book_text(book: dict[str, Any]) -> str:
 
 def session_class(web: Path) -> Any:
     """web/worker/session.py's Session, loaded as the build and the worker load it."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    spec = importlib.util.spec_from_file_location(
-        "scopa_book_session", web / "worker" / "session.py"
-    )
-    if spec is None or spec.loader is None:
-        raise ImportError(f"cannot load {web / 'worker' / 'session.py'}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.Session
+    return session_module(web).Session

@@ -36,7 +36,6 @@ import datetime
 import json
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
@@ -45,7 +44,7 @@ from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
 
-from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.chromium import fresh_profile
 from tools.serve import netlify_csp, serving, url_of
 
 # The throttled profile (issue 28): bytes per second, ms.
@@ -130,23 +129,9 @@ def throttle(context: BrowserContext, page: Page) -> None:
 @contextmanager
 def phone_profile(pw: Playwright, probe: str) -> Iterator[BrowserContext]:
     """A new, empty browser profile with a phone's screen, the probe in every page."""
-    with tempfile.TemporaryDirectory(prefix="scopa-phone-") as folder:
-        context = pw.chromium.launch_persistent_context(
-            folder,
-            executable_path=CHROMIUM,
-            args=CHROMIUM_ARGS,
-            headless=True,
-            viewport=SCREEN,  # type: ignore[arg-type]
-            is_mobile=True,
-            has_touch=True,
-            device_scale_factor=2,
-        )
-        try:
-            context.add_init_script(probe)
-            context.add_init_script(TAPPER)
-            yield context
-        finally:
-            context.close()
+    options = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+    with fresh_profile(pw, (probe, TAPPER), viewport=SCREEN, **options) as (context, _):
+        yield context
 
 
 def first_tab(context: BrowserContext) -> Page:

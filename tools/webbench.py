@@ -68,8 +68,12 @@ from urllib.parse import unquote, urlsplit
 
 from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
 
-from tools.build import BUDGET_GZIP_BYTES  # first-visit download, gzipped: the build fails over it
-from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.build import (
+    BUDGET_GZIP_BYTES,  # first-visit download, gzipped: the build fails over it
+    site_to_measure,
+)
+from tools.chromium import CHROMIUM
+from tools.chromium import fresh_profile as new_profile
 from tools.phone import add_arguments as add_phone_arguments
 from tools.phone import phone_bench
 from tools.serve import netlify_csp, serving, url_of
@@ -254,22 +258,9 @@ def traffic(log: Sequence[tuple[str, int]], sizes: Sizes) -> Traffic:
 # --- browser ------------------------------------------------------------------------
 
 
-@contextlib.contextmanager
-def fresh_profile(pw: Playwright) -> Iterator[tuple[BrowserContext, Path]]:
-    """A persistent browser context in a new, empty profile folder; and the folder."""
-    with tempfile.TemporaryDirectory(prefix="scopa-webbench-") as folder:
-        context = pw.chromium.launch_persistent_context(
-            folder,
-            executable_path=CHROMIUM,
-            args=CHROMIUM_ARGS,
-            headless=True,
-            viewport=VIEWPORT,  # type: ignore[arg-type]
-        )
-        try:
-            context.add_init_script(PROBE)
-            yield context, Path(folder)
-        finally:
-            context.close()
+def fresh_profile(pw: Playwright) -> contextlib.AbstractContextManager[tuple[BrowserContext, Path]]:
+    """A new, empty profile at the desktop's size, webbench's probe in every page."""
+    return new_profile(pw, (PROBE,), viewport=VIEWPORT)
 
 
 #: A file of V8's wasm code cache at least this big holds Pyodide's compiled
@@ -886,15 +877,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown level(s): {', '.join(unknown)}")
 
     with contextlib.ExitStack() as stack:
-        site: Path | None = args.dir
-        if site is None:
-            # a private build: other people's builds replace dist/ at any moment
-            from tools.build import build
-            from tools.build import report as build_report
-
-            folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="scopa-site-"))
-            site = Path(folder) / "dist"
-            build_report(build(site))
+        site = site_to_measure(stack, args.dir)
         if args.phone:
             with bare_site(site) as bare_root:
                 return phone_bench(site, args.runs or 2, PROBE, bare_root, args.json, args.check)
