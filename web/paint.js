@@ -94,7 +94,11 @@
   function savedImage() {
     if (location.search) return null; // an address that starts or changes a match: Python says
     const image = read(PAINT);
-    if (!image || typeof image !== "object" || !image.app) return null;
+    const whole =
+      image && typeof image === "object" && Array.isArray(image.app) &&
+      image.html && typeof image.html.lang === "string" &&
+      image.body && typeof image.body === "object";
+    if (!whole) return null;
     if (image.saved !== read(PREFIX + "saved") || image.lang !== lang || image.deck !== deck) {
       return null;
     }
