@@ -129,9 +129,6 @@ Object.defineProperty(self, "scopaPage", { value: Object.freeze({ rest, strings 
 rest.then(() => strings(lang === "it" ? "en" : "it")).catch(() => {});
 
 hooks.main.onReady.add(async ({ interpreter }) => {
-  // MicroPython is up, so the page's own files have come: the engine's 4.8 MB
-  // may have the line now (worker/client.js)
-  self.scopaEngine.start();
   try {
     const FS = interpreter.FS;
     unpack(await startPack, FS, "app/start.pack");
@@ -140,5 +137,9 @@ hooks.main.onReady.add(async ({ interpreter }) => {
   } catch (error) {
     couldNotStart(error);
     throw error;
+  } finally {
+    // MicroPython is up and the page's start has its files: the engine's 4.8 MB may
+    // have the line now (worker/client.js), not sharing it with them
+    self.scopaEngine.start();
   }
 });
