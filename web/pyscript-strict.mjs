@@ -125,6 +125,21 @@ function strings(code) {
 
 Object.defineProperty(self, "scopaPage", { value: Object.freeze({ rest, strings }) });
 
+// A promise resolved in a new task of the browser's (a message, not a timer: no
+// clamping to 4 ms): app/tasks.py's next_task(), which ends the page's Python's
+// task there, as asyncio's own loop does not.
+Object.defineProperty(self, "scopaNextTask", {
+  value: () =>
+    new Promise((resolve) => {
+      const { port1, port2 } = new MessageChannel();
+      port1.onmessage = () => {
+        port1.close();
+        resolve();
+      };
+      port2.postMessage(null);
+    }),
+});
+
 // the other language's sentences after the rest: a switch of language is then at once
 rest.then(() => strings(lang === "it" ? "en" : "it")).catch(() => {});
 

@@ -17,20 +17,19 @@
 #   storage.py, durable.py, stats.py   what is kept on the device
 #   i18n.py, strings/*.json, names.py, narration.py   the words
 
-import asyncio
 import json
 
-from tasks import spawn
+from tasks import next_task, spawn
 
 #: modules imported in one task: a few ms each on this machine, a phone's task
 #: (four times slower) well under 50 ms
 IMPORTS_PER_TASK = 5
 
 
-async def next_task():
-    """Let the browser run before what follows. A timer: asyncio.sleep(0) does not
-    leave MicroPython's loop, so it would not end the browser's task."""
-    await asyncio.sleep(0.001)
+def mark(name):
+    from pyscript import window
+
+    window.performance.mark(name)
 
 
 def start_modules():
@@ -54,8 +53,10 @@ async def boot():
             for name in names[k : k + IMPORTS_PER_TASK]:
                 __import__(name)
             await next_task()
+        mark("scopa-imported")
         import page
 
+        mark("scopa-made")  # the page's objects (tools/webbench.py's breakdown)
         await next_task()
         page.start()
     except Exception as exc:  # a broken build or browser: say so instead of "Loading…"

@@ -22,7 +22,7 @@ from painting import already_drawn, early_taps, painted_table
 from preferences import translate_static
 from pyscript import document, window
 from storage import RECORD
-from tasks import spawn
+from tasks import next_task, spawn
 from views.offer import draw_offer
 
 #: the calls the start itself makes while connecting (the others wait for it: answer)
@@ -89,9 +89,9 @@ class Opening:
         looks the same (e2e/test_first_visit.py); drawing it makes it the page's, with
         whatever has happened since (a card tapped meanwhile)."""
         m = self.m
-        await asyncio.sleep(0.001)
+        await next_task()
         translate_static(m.i18n)
-        await asyncio.sleep(0.001)
+        await next_task()
         while m.busy:  # a move being shown draws the table itself
             await asyncio.sleep(0.05)
         if m.view is not None:
