@@ -133,8 +133,8 @@ class Opening:
         try:
             await m.engine.connect()
             mark(m.timings, "engine-ready")
-            while m.busy:  # a move the book answered is being shown: its end first
-                await asyncio.sleep(0.05)
+            while self.book is not None and m.busy:  # a move the book answered is being
+                await asyncio.sleep(0.05)  # shown (not any flow: they wait for this one)
             self.book = None  # from now on the worker answers, once it holds the match
         except Exception as exc:
             window.console.warn("the engine did not start:", str(exc))
