@@ -510,8 +510,21 @@ window.__shifts = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
     if (!e.hadRecentInput) {
-      window.__shifts.push([e.startTime, e.value,
-        e.sources.map((s) => (s.node && (s.node.id || s.node.className)) || '?').join(' ')]);
+      // what was drawn and moved: its place changed (a node that had no box before
+      // appeared, a text that grew in place was rewritten: neither moved)
+      // (the words of the status line, rewritten at each move, reflow inside its box)
+      const element = (n) => (n && n.nodeType === Node.TEXT_NODE ? n.parentElement : n);
+      // (a source without a node was removed: replaced by what is drawn now, not moved)
+      const moved = e.sources.filter((s) => s.node && s.previousRect.width && s.previousRect.height
+        && (Math.abs(s.previousRect.x - s.currentRect.x) >= 1
+            || Math.abs(s.previousRect.y - s.currentRect.y) >= 1)
+        && !(element(s.node) && element(s.node).closest('#status')));
+      const where = (r) => `${Math.round(r.y)}+${Math.round(r.height)}`;
+      if (moved.length) window.__shifts.push([Math.round(e.startTime), e.value.toFixed(4),
+        moved.map((s) => `${(s.node && (s.node.id || s.node.className)) || '?'}`
+          + ` (${element(s.node) ? element(s.node).id || element(s.node).className : ''}:`
+          + ` ${s.node ? String(s.node.textContent).slice(0, 30) : ''})`
+          + ` ${where(s.previousRect)}>${where(s.currentRect)}`).join(', ')]);
     }
   }
 }).observe({type: 'layout-shift', buffered: true});
@@ -549,4 +562,5 @@ def test_nothing_a_person_sees_moves_once_drawn(
     assert page.locator("#board").bounding_box() == board
     shot(page, "phone-update-bar")
     page.wait_for_timeout(500)
-    assert page.evaluate("window.__shifts") == []
+    shifts = page.evaluate("window.__shifts")
+    assert shifts == [], shifts
