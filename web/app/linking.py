@@ -87,6 +87,14 @@ class Linking:
     def view(self):
         return self.m.ui.pairing
 
+    def can_pair(self):
+        """This browser can open a channel to another device (link/rtc.js detects
+        what a pairing needs, never which browser this is)."""
+        try:
+            return bool(window.scopaLink.supported)
+        except Exception:
+            return False
+
     def t(self, key, **values):
         return self.m.i18n.t(key, **values)
 
