@@ -68,12 +68,12 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 @pytest.fixture
-def site() -> Iterator[ProbedSite]:
+def served() -> Iterator[ProbedSite]:
     """This test's server of dist/, the console probe first in its page."""
     if not (DIST / "build-info.json").is_file():
         pytest.fail("dist/ is not built: run `python -m tools.build` first")
-    with ProbedSite([CONSOLE_PROBE]) as served:
-        yield served
+    with ProbedSite([CONSOLE_PROBE]) as site:
+        yield site
 
 
 # --- the browsers -------------------------------------------------------------------
@@ -84,7 +84,7 @@ OpenBrowser = Callable[..., Browser]
 
 @pytest.fixture
 def open_browser(
-    trap_proxy: Any, network_guard: Any, site: ProbedSite, request: pytest.FixtureRequest
+    trap_proxy: Any, network_guard: Any, served: ProbedSite, request: pytest.FixtureRequest
 ) -> Iterator[OpenBrowser]:
     """Start browsers for the test; after it, each one's console errors and the probe's
     reports fail the test, and Firefox's requests go to e2e/conftest.py's network
@@ -109,7 +109,7 @@ def open_browser(
     name = re.sub(r"[^\w.-]+", "_", request.node.name).strip("_")
     for k, browser in enumerate(opened):
         problems += check_and_close(browser, f"{name}-{k}" if k else name, network_guard.requests)
-    problems += [f"{r.get('kind')}: {r.get('text')} ({r.get('at')})" for r in site.reports]
+    problems += [f"{r.get('kind')}: {r.get('text')} ({r.get('at')})" for r in served.reports]
     if problems:
         pytest.fail("console errors:\n  " + "\n  ".join(problems[:20]), pytrace=False)
 

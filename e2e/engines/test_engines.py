@@ -74,17 +74,17 @@ def replay(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_first_visit_then_a_whole_hand_by_taps_and_the_count(
-    engine: str, viewport: str, open_browser: Any, site: Any
+    engine: str, viewport: str, open_browser: Any, served: Any
 ) -> None:
     tab = open_browser(engine, viewport).tab()
     touch = viewport == "phone"
     # a first visit: the build's opening table, playable, then the engine's
-    tab.goto(site.url)
+    tab.goto(served.url)
     tab.wait(PLAYING, timeout=BOOT_S)
     assert tab.count('[data-zone="hand"] [data-card]') == 3
     tab.wait(ENGINE_TABLE, timeout=BOOT_S)
     # a seeded match, its whole first hand by taps, a capture choice included
-    open_table(tab, site.url + SEEDED)
+    open_table(tab, served.url + SEEDED)
     phase, choices = play_hand(tab, touch)
     assert phase == "hand-over"
     assert choices >= 1, "no capture choice came up: the seed no longer offers one"
@@ -97,15 +97,15 @@ def test_first_visit_then_a_whole_hand_by_taps_and_the_count(
 
 
 def test_offline_a_reload_and_the_match_goes_on(
-    engine: str, viewport: str, open_browser: Any, site: Any
+    engine: str, viewport: str, open_browser: Any, served: Any
 ) -> None:
     tab = open_browser(engine, viewport).tab()
     touch = viewport == "phone"
-    open_table(tab, site.url + SEEDED)
+    open_table(tab, served.url + SEEDED)
     tab.wait(SERVICE_WORKER_READY, timeout=BOOT_S)
     view = play_moves(tab, 1, touch)
     seen = table_seen(tab)
-    site.stop()
+    served.stop()
     tab.reload()
     tab.wait(ENGINE_TABLE, timeout=BOOT_S)
     settle(tab)
@@ -118,12 +118,12 @@ def test_offline_a_reload_and_the_match_goes_on(
 
 
 def test_a_reload_and_a_killed_browser_resume_at_the_same_move(
-    engine: str, viewport: str, open_browser: Any, site: Any
+    engine: str, viewport: str, open_browser: Any, served: Any
 ) -> None:
     browser = open_browser(engine, viewport)
     tab = browser.tab()
     touch = viewport == "phone"
-    open_table(tab, site.url + SEEDED)
+    open_table(tab, served.url + SEEDED)
     view = play_moves(tab, 2, touch)
     seen = table_seen(tab)
     tab.reload()
@@ -138,7 +138,7 @@ def test_a_reload_and_a_killed_browser_resume_at_the_same_move(
         browser.kill()
         browser.start()
         tab = browser.tab()
-        open_table(tab, site.url)
+        open_table(tab, served.url)
         assert saved_view(tab)["key"] == view["key"]
         assert table_seen(tab) == seen
     # (WebKitGTK's MiniBrowser keeps no data across a kill here: tools/browsers/webkit.py;
@@ -147,11 +147,11 @@ def test_a_reload_and_a_killed_browser_resume_at_the_same_move(
 
 
 def test_settings_a_deck_change_and_both_languages(
-    engine: str, viewport: str, open_browser: Any, site: Any
+    engine: str, viewport: str, open_browser: Any, served: Any
 ) -> None:
     tab = open_browser(engine, viewport).tab()
     touch = viewport == "phone"
-    open_table(tab, site.url + SEEDED)
+    open_table(tab, served.url + SEEDED)
     # the settings dialog opens (a real <dialog>) and closes
     tab.tap('.tools [data-action="new"]', touch=touch)
     tab.wait("() => document.querySelector('#dlg-settings').open")
@@ -175,13 +175,13 @@ def test_settings_a_deck_change_and_both_languages(
 
 
 def test_a_card_dragged_onto_the_table_is_played(
-    engine: str, viewport: str, open_browser: Any, site: Any
+    engine: str, viewport: str, open_browser: Any, served: Any
 ) -> None:
     tab = open_browser(engine, viewport).tab()
     touch = viewport == "phone"
-    open_table(tab, site.url + SEEDED)
+    open_table(tab, served.url + SEEDED)
     view = to_my_turn(tab)
-    card, target = drag_plan(view)
+    card, target = drag_plan(tab, view)
     moves = len(saved_record(tab)["hands"][-1]["moves"])
     tab.drag(f'[data-zone="hand"] [data-card="{card}"]', target, touch=touch)
     tab.wait(MOVED_ON, view["key"], timeout=60)
@@ -207,14 +207,31 @@ def deck_button(tab: Any) -> str:
     return '#tool-menu [data-action="deck"]'
 
 
-def drag_plan(view: dict[str, Any]) -> tuple[str, str]:
-    """A hand card and where to drop it: on the one table card it takes, else the felt."""
-    for card in view["hand"]:
-        for move in view["moves"][card]["moves"]:
-            if len(move["take"]) == 1 and len(view["moves"][card]["moves"]) == 1:
-                return card, f'[data-zone="table"] [data-card="{move["take"][0]}"]'
+# A point of the felt that is not a table card (where a card is put down).
+FREE_FELT = """() => {
+  const r = document.querySelector('#felt').getBoundingClientRect();
+  for (let fy = 0.9; fy > 0.05; fy -= 0.05) {
+    for (let fx = 0.5; fx < 0.95; fx += 0.1) {
+      const x = r.left + r.width * fx, y = r.top + r.height * fy;
+      const el = document.elementFromPoint(x, y);
+      if (el && el.closest('#felt') && !el.closest('#table [data-card]')) return [x, y];
+    }
+  }
+  return null;
+}"""
+
+
+def drag_plan(tab: Any, view: dict[str, Any]) -> tuple[str, str | tuple[float, float]]:
+    """A hand card and where to drop it: on the one table card it takes (its only
+    move), else a free spot of the felt for a card whose only move puts it down."""
     for card in view["hand"]:
         options = view["moves"][card]["moves"]
-        if len(options) == 1 and not options[0]["take"]:
-            return card, '[data-zone="table"]'
-    return first_move(view)[0], '[data-zone="table"]'
+        if len(options) == 1 and len(options[0]["take"]) == 1:
+            return card, f'[data-zone="table"] [data-card="{options[0]["take"][0]}"]'
+    for card in view["hand"]:
+        options = view["moves"][card]["moves"]
+        if len(options) == 1 and not options[0]["take"] and not options[0].get("keep"):
+            point = tab.run(FREE_FELT)
+            assert point, "no free point on the felt"
+            return card, (point[0], point[1])
+    raise AssertionError(f"no card to drag in this position: {view['moves']}")

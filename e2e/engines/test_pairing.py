@@ -42,8 +42,8 @@ PASTE = """(code) => {
 }"""
 
 
-def chromium_host(new_context: Any, network_guard: Any, site: Any) -> ChromiumTab:
-    page = open_game(new_context, network_guard, site.url + "?fresh=1", DESKTOP)
+def chromium_host(new_context: Any, network_guard: Any, served: Any) -> ChromiumTab:
+    page = open_game(new_context, network_guard, served.url + "?fresh=1", DESKTOP)
     tab = ChromiumTab(page)
     tab.wait(ENGINE_TABLE, timeout=BOOT_S)
     settle(tab)
@@ -112,9 +112,10 @@ def pair_and_play(host: Tab, guest: Tab) -> None:
     host.tap('#dlg-pair [data-action="pair"]')
     for tab in (host, guest):
         tab.wait(LINK_IS, "connected", timeout=60)
+        # the first hand is dealt once the guest's hello is in: both tables drawn
+        tab.wait("() => document.querySelectorAll('[data-zone=hand] [data-card]').length === 3")
     host_view, guest_view = link_view(host), link_view(guest)
     assert host_view and guest_view and host_view["viewer"] == 0 and guest_view["viewer"] == 1
-    assert guest.count('[data-zone="hand"] [data-card]') == 3
     moves = play_a_hand([host, guest], {"chromium": False, guest.engine: True})
     assert moves >= 36, moves  # both people's 18 moves each
     records = [call_engine(tab, "link_export") for tab in (host, guest)]
@@ -124,12 +125,12 @@ def pair_and_play(host: Tab, guest: Tab) -> None:
 
 
 def test_a_chromium_host_and_a_guest_of_another_engine(
-    guest: str, new_context: Any, network_guard: Any, site: Any, open_browser: Any
+    guest: str, new_context: Any, network_guard: Any, served: Any, open_browser: Any
 ) -> None:
     """Firefox pairs and plays; WebKitGTK, built without WebRTC here, is told why not."""
-    host = chromium_host(new_context, network_guard, site)
+    host = chromium_host(new_context, network_guard, served)
     device = open_browser(guest, "phone").tab()
-    device.goto(site.url)
+    device.goto(served.url)
     device.wait(ENGINE_TABLE, timeout=BOOT_S)
     if device.run(HAS_WEBRTC):
         pair_and_play(host, device)

@@ -113,15 +113,22 @@ class Tab(ABC):
         """A tap (or a mouse click) on the element."""
         self.pointer([self.target(selector)], touch=touch)
 
-    def drag(self, source: str, destination: str, touch: bool = False, steps: int = 8) -> None:
-        """Press on one element, move in steps onto another, release there."""
+    def drag(
+        self, source: str, destination: str | tuple[float, float], touch: bool = False
+    ) -> None:
+        """Press on an element, move in steps onto another element (the centre of
+        what a selector names) or a point of the viewport, release there."""
         x0, y0 = self.target(source)
-        box: dict[str, float] = self.run(
-            "(s) => { const b = document.querySelector(s).getBoundingClientRect();"
-            " return {x: b.left + b.width / 2, y: b.top + b.height / 2}; }",
-            destination,
-        )
-        x1, y1 = box["x"], box["y"]
+        if isinstance(destination, str):
+            box: dict[str, float] = self.run(
+                "(s) => { const b = document.querySelector(s).getBoundingClientRect();"
+                " return {x: b.left + b.width / 2, y: b.top + b.height / 2}; }",
+                destination,
+            )
+            x1, y1 = box["x"], box["y"]
+        else:
+            x1, y1 = destination
+        steps = 8
         path = [(x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps) for k in range(steps + 1)]
         self.pointer(path, touch=touch)
 
