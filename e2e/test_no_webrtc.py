@@ -71,6 +71,11 @@ def test_friend_controls_say_why_without_webrtc(
         page.locator('.tools [data-action="lang"]').click()
         page.wait_for_function("(lang) => document.documentElement.lang !== lang", arg=lang)
     assert page.evaluate("document.body.dataset.link") == "none"
+    # an invitation opened in this tab, already at the game (the fragment changes only)
+    page.evaluate("(hash) => { location.hash = hash; }", INVITATION)
+    step = page.locator("#dlg-pair[open] #pairing-step")
+    step.wait_for()
+    assert step.inner_text() == strings("en")["text"]["pair.no_webrtc"]  # (back in English)
 
 
 def test_an_invitation_says_why_without_webrtc(
