@@ -13,6 +13,9 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from game_helpers import COUNT_JS
+from test_persistence import TABLE_JS
+
 from tools.browsers.tab import Tab
 
 BOOT_S = 120.0  # start-up is CPU-bound: generous on a busy 2-core machine
@@ -29,6 +32,19 @@ ENGINE_TABLE = "() => performance.getEntriesByName('scopa-engine-table').length 
 SAVED_VIEW = "() => JSON.parse(localStorage.getItem('scopa.v1.view'))"
 SAVED_RECORD = "() => JSON.parse(localStorage.getItem('scopa.v1.record'))"
 CHOOSING = "() => document.body.classList.contains('choosing')"
+#: a hand card's tap did something: the move went (the page is busy with it or has
+#: moved on), or the page asks which cards to take
+TAPPED = (
+    "(key) => document.body.classList.contains('busy')"
+    " || document.body.classList.contains('choosing')"
+    " || JSON.parse(localStorage.getItem('scopa.v1.view')).key !== key"
+)
+#: a table card's tap did something: it is chosen, or the choice is over
+CHOSEN = (
+    "(c) => !document.body.classList.contains('choosing')"
+    ' || document.querySelector(`[data-zone="table"] [data-card="${c}"]`)'
+    ".classList.contains('chosen')"
+)
 #: the engine's reply to a move is saved: the view on the device has moved on
 MOVED_ON = "(key) => JSON.parse(localStorage.getItem('scopa.v1.view')).key !== key"
 ENGINE_CALL = "(fn, args) => window.scopaEngine.call(fn, ...args)"
@@ -92,7 +108,8 @@ def choice_first(view: dict[str, Any]) -> tuple[str, list[str]]:
 def tap_move(tab: Tab, card: str, take: list[str], touch: bool) -> bool:
     """Tap a hand card, then the table cards it takes while the page asks which;
     True if the page asked (a capture choice)."""
-    tab.tap(f'[data-zone="hand"] [data-card="{card}"]', touch=touch)
+    key = saved_view(tab)["key"]
+    tab.tap_until(f'[data-zone="hand"] [data-card="{card}"]', TAPPED, key, touch=touch)
     asked = False
     for code in take:
         if not tab.run(CHOOSING):
@@ -104,7 +121,8 @@ def tap_move(tab: Tab, card: str, take: list[str], touch: bool) -> bool:
             code,
         )
         if not chosen:
-            tab.tap(f'[data-zone="table"] [data-card="{code}"]', touch=touch)
+            table_card = f'[data-zone="table"] [data-card="{code}"]'
+            tab.tap_until(table_card, CHOSEN, code, touch=touch)
     if tab.run(CHOOSING):  # a smaller option inside a larger one: confirm it
         asked = True
         tab.tap('#actions [data-action="take"]', touch=touch)
@@ -149,35 +167,11 @@ def play_moves(tab: Tab, n: int, touch: bool) -> dict[str, Any]:
 
 def count_on_screen(tab: Tab) -> dict[str, list[str]]:
     """The count dialog's cells: row name -> text per side."""
-    rows: dict[str, list[str]] = tab.run(
-        """() => {
-            const out = {};
-            for (const tr of document.querySelectorAll('#dlg-count tr[data-row]')) {
-                out[tr.dataset.row] = [...tr.querySelectorAll('td')].map((td) => {
-                    const num = td.querySelector('.num');
-                    return (num ? num.textContent : td.childNodes[0]?.textContent || '').trim();
-                });
-            }
-            return out;
-        }"""
-    )
+    rows: dict[str, list[str]] = tab.run(COUNT_JS)
     return rows
 
 
-# What a person sees of the table: the cards of each zone, the phase, whose move.
-TABLE_JS = """() => {
-  const zones = {};
-  for (const zone of document.querySelectorAll('[data-zone]')) {
-    const d = zone.dataset;
-    zones[[d.zone, d.side ?? '', d.seat ?? ''].join(':')] = {
-      cards: [...zone.querySelectorAll('[data-card]')].map((e) => e.dataset.card).sort(),
-      count: d.count ?? null,
-    };
-  }
-  return {zones, phase: document.body.dataset.phase, seat: document.body.dataset.seatToMove};
-}"""
-
-
 def table_seen(tab: Tab) -> dict[str, Any]:
+    """What a person sees: each zone's cards and count, the score, the phase."""
     seen: dict[str, Any] = tab.run(TABLE_JS)
     return seen

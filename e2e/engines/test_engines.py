@@ -7,10 +7,15 @@ driven and what fails every test (console errors, requests off the machine).
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import pytest
+from game_helpers import replay
+from test_persistence import COPY_HAS_KEY
+
+from tools.browsers.tab import Browser, Tab
 
 from .table import (
     BOOT_S,
@@ -37,40 +42,11 @@ STRINGS = {
     for lang in ("en", "it")
 }
 
-# Whether the page's IndexedDB copy of the game (web/app/durable.py) has this view key.
-COPY_HAS_KEY = """async (key) => {
-  const result = (request) => new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-  const db = await result(indexedDB.open('scopa'));
-  try {
-    const text = await result(db.transaction('saves').objectStore('saves').get('game'));
-    return text !== undefined && JSON.parse(JSON.parse(text).view).key === key;
-  } finally {
-    db.close();
-  }
-}"""
 SERVICE_WORKER_READY = """async () => {
   if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return false;
   const keys = await caches.keys();
   return keys.some((k) => k.startsWith('scopa-'));
 }"""
-
-
-def replay(record: dict[str, Any]) -> dict[str, Any]:
-    """The project's replay checker (CPython) on a record the page saved."""
-    done = subprocess.run(
-        [sys.executable, "-m", "scopa_core", "replay", "-"],
-        input=json.dumps(record),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-    )
-    result: dict[str, Any] = json.loads(done.stdout)
-    return result
 
 
 def test_first_visit_then_a_whole_hand_by_taps_and_the_count(
@@ -96,41 +72,39 @@ def test_first_visit_then_a_whole_hand_by_taps_and_the_count(
     assert checked["ok"], checked
 
 
-def test_offline_a_reload_and_the_match_goes_on(
-    engine: str, viewport: str, open_browser: Any, served: Any
-) -> None:
-    tab = open_browser(engine, viewport).tab()
-    touch = viewport == "phone"
-    open_table(tab, served.url + SEEDED)
+@dataclass
+class Player:
+    """A fresh browser at the seeded match, and how its person taps."""
+
+    browser: Browser
+    tab: Tab
+    touch: bool  # touch input at a phone's size, the mouse on a desktop
+
+
+@pytest.fixture
+def player(engine: str, viewport: str, open_browser: Any, served: Any) -> Player:
+    browser = open_browser(engine, viewport)
+    open_table(browser.tab(), served.url + SEEDED)
+    return Player(browser, browser.tab(), viewport == "phone")
+
+
+def test_offline_a_reload_and_the_match_goes_on(player: Player, served: Any) -> None:
+    tab, touch = player.tab, player.touch
     tab.wait(SERVICE_WORKER_READY, timeout=BOOT_S)
     view = play_moves(tab, 1, touch)
     seen = table_seen(tab)
     served.stop()
-    tab.reload()
-    tab.wait(ENGINE_TABLE, timeout=BOOT_S)
-    settle(tab)
-    assert saved_view(tab)["key"] == view["key"]
-    assert table_seen(tab) == seen
+    reload_shows(tab, view, seen)
     # the engine started offline too: the next move is made
     card, take = first_move(to_my_turn(tab))
     tap_move(tab, card, take, touch)
     tab.wait(MOVED_ON, view["key"], timeout=60)
 
 
-def test_a_reload_and_a_killed_browser_resume_at_the_same_move(
-    engine: str, viewport: str, open_browser: Any, served: Any
-) -> None:
-    browser = open_browser(engine, viewport)
-    tab = browser.tab()
-    touch = viewport == "phone"
-    open_table(tab, served.url + SEEDED)
+def test_a_reload_and_a_killed_browser_resume_at_the_same_move(player: Player, served: Any) -> None:
+    browser, tab, touch = player.browser, player.tab, player.touch
     view = play_moves(tab, 2, touch)
-    seen = table_seen(tab)
-    tab.reload()
-    tab.wait(ENGINE_TABLE, timeout=BOOT_S)
-    settle(tab)
-    assert saved_view(tab)["key"] == view["key"]
-    assert table_seen(tab) == seen
+    reload_shows(tab, view, table_seen(tab))
     view = play_moves(tab, 1, touch)
     seen = table_seen(tab)
     assert tab.run(COPY_HAS_KEY, view["key"]), "the move's save is not in IndexedDB"
@@ -146,40 +120,36 @@ def test_a_reload_and_a_killed_browser_resume_at_the_same_move(
     play_moves(tab, 1, touch)
 
 
-def test_settings_a_deck_change_and_both_languages(
-    engine: str, viewport: str, open_browser: Any, served: Any
-) -> None:
-    tab = open_browser(engine, viewport).tab()
-    touch = viewport == "phone"
-    open_table(tab, served.url + SEEDED)
+def test_settings_a_deck_change_and_both_languages(player: Player) -> None:
+    tab, touch = player.tab, player.touch
     # the settings dialog opens (a real <dialog>) and closes
-    tab.tap('.tools [data-action="new"]', touch=touch)
-    tab.wait("() => document.querySelector('#dlg-settings').open")
+    is_open = "() => document.querySelector('#dlg-settings').open"
+    tab.tap_until('.tools [data-action="new"]', is_open, touch=touch)
+    tab.wait(is_open)
     assert tab.run("() => document.querySelector('#dlg-settings').matches(':modal')")
-    tab.tap('#dlg-settings .dialog-actions [data-action="close"]', touch=touch)
-    tab.wait("() => !document.querySelector('#dlg-settings').open")
+    closed = "() => !document.querySelector('#dlg-settings').open"
+    tab.tap_until('#dlg-settings .dialog-actions [data-action="close"]', closed, touch=touch)
+    tab.wait(closed)
     # a deck change: the cards are drawn from another deck's pictures
     deck = tab.run("() => document.body.dataset.deck")
     pictures = tab.run(HAND_PICTURES)
-    tab.tap(deck_button(tab), touch=touch)
-    tab.wait("(deck) => document.body.dataset.deck !== deck", deck)
+    changed = "(deck) => document.body.dataset.deck !== deck"
+    tab.tap_until(deck_button(tab), changed, deck, touch=touch)
+    tab.wait(changed, deck)
     tab.wait("(before) => JSON.stringify(" + HAND_PICTURES + "()) !== before", json.dumps(pictures))
     assert tab.run(HAND_PAINTED), "a card of the new deck is not painted"
     # Italian, then English again: the toolbar's words and the status line follow
     for lang in ("it", "en"):
-        tab.tap('.tools [data-action="lang"]', touch=touch)
-        tab.wait("(lang) => document.documentElement.lang === lang", lang)
+        now = "(lang) => document.documentElement.lang === lang"
+        tab.tap_until('.tools [data-action="lang"]', now, lang, touch=touch)
+        tab.wait(now, lang)
         label = tab.text('.tools [data-action="new"] .tool-label').strip()
         assert label == STRINGS[lang]["text"]["tool.new"], label
     settle(tab)
 
 
-def test_a_card_dragged_onto_the_table_is_played(
-    engine: str, viewport: str, open_browser: Any, served: Any
-) -> None:
-    tab = open_browser(engine, viewport).tab()
-    touch = viewport == "phone"
-    open_table(tab, served.url + SEEDED)
+def test_a_card_dragged_onto_the_table_is_played(player: Player) -> None:
+    tab, touch = player.tab, player.touch
     view = to_my_turn(tab)
     card, target = drag_plan(tab, view)
     moves = len(saved_record(tab)["hands"][-1]["moves"])
@@ -190,6 +160,16 @@ def test_a_card_dragged_onto_the_table_is_played(
 
 
 # --- helpers -------------------------------------------------------------------------
+
+
+def reload_shows(tab: Any, view: dict[str, Any], seen: dict[str, Any]) -> None:
+    """A reload, the engine up again: the same move, the same table on screen."""
+    tab.reload()
+    tab.wait(ENGINE_TABLE, timeout=BOOT_S)
+    settle(tab)
+    assert saved_view(tab)["key"] == view["key"]
+    assert table_seen(tab) == seen
+
 
 HAND_PICTURES = """() => [...document.querySelectorAll('[data-zone="hand"] [data-card] use')]
   .map((u) => u.getAttribute('href') || u.getAttribute('xlink:href'))"""

@@ -51,6 +51,13 @@ class BrowserError(RuntimeError):
     """The browser or its driver failed, or a page did not do what was waited for."""
 
 
+class InputUncertain(BrowserError):
+    """The driver reported an error while performing input that may have reached the
+    page all the same (WebKitGTK's touch actions, now and then, on a busy machine):
+    the caller looks at the page to know, and repeats the input only if nothing
+    happened."""
+
+
 class Tab(ABC):
     """One page of a real browser, driven by real input."""
 
@@ -112,6 +119,18 @@ class Tab(ABC):
     def tap(self, selector: str, touch: bool = False) -> None:
         """A tap (or a mouse click) on the element."""
         self.pointer([self.target(selector)], touch=touch)
+
+    def tap_until(self, selector: str, done: str, *args: Any, touch: bool = False) -> None:
+        """A tap whose effect the page shows (`done`, a predicate's source): tapped once
+        more if the driver said it may have failed and the page shows nothing after 3 s."""
+        try:
+            self.tap(selector, touch=touch)
+        except InputUncertain as uncertain:
+            try:
+                self.wait(done, *args, timeout=3)
+            except BrowserError:
+                print(f"\n{self.engine}: {uncertain}; tapped {selector} again", flush=True)
+                self.tap(selector, touch=touch)
 
     def drag(
         self, source: str, destination: str | tuple[float, float], touch: bool = False

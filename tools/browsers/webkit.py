@@ -36,7 +36,7 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.webkitgtk.options import Options
 from selenium.webdriver.webkitgtk.service import Service
 
-from tools.browsers.tab import Browser, BrowserError, Tab
+from tools.browsers.tab import Browser, BrowserError, InputUncertain, Tab
 
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
@@ -132,7 +132,10 @@ class WebKitTab(Tab):
         for x, y in path[1:]:
             actions.pointer_action.move_to_location(round(x), round(y))  # type: ignore[no-untyped-call]
         actions.pointer_action.pointer_up()  # type: ignore[no-untyped-call]
-        actions.perform()
+        try:
+            actions.perform()
+        except WebDriverException as exc:
+            raise InputUncertain(f"webkit: input actions failed: {exc.msg!r}") from exc
 
     def screenshot(self, path: Path) -> None:
         self.driver.save_screenshot(str(path))
