@@ -159,6 +159,20 @@ def test_a_card_dragged_onto_the_table_is_played(player: Player) -> None:
     assert made["card"] == card, made
 
 
+def test_sounds_start_with_the_first_tap(engine: str, open_browser: Any, served: Any) -> None:
+    """Web Audio after a gesture: no AudioContext before the first tap (autoplay rules),
+    one made by it, and the move's sound played through it. (Its state is
+    "running" where the machine has an audio output: WebKitGTK's GStreamer has a
+    sink here, Firefox finds no device and keeps it "suspended"; docs/browsers.md.)"""
+    tab = open_browser(engine, "desktop", reduced_motion=False).tab()  # sounds are on
+    open_table(tab, served.url + SEEDED)
+    assert tab.run("() => document.body.dataset.audio ?? null") is None
+    play_moves(tab, 1, touch=False)
+    tab.wait("() => Number(document.body.dataset.sounds || 0) > 0")
+    audio = tab.run("() => [document.body.dataset.audio, document.body.dataset.sound]")
+    assert audio[0] in ("running", "suspended") and audio[1], audio
+
+
 # --- helpers -------------------------------------------------------------------------
 
 
