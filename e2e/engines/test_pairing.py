@@ -31,6 +31,10 @@ STRINGS = {
 }
 HAS_WEBRTC = "() => typeof RTCPeerConnection === 'function'"
 LINK_IS = "(state) => document.body.dataset.link === state"
+LINK_DEALT = """async () => {
+  const reply = JSON.parse(await window.scopaEngine.call('link_view'));
+  return Boolean(reply.view) && document.body.dataset.phase !== 'loading';
+}"""
 OUT = '#dlg-pair [data-pairing="out"]'
 # the other device's code, as a paste puts it in the field (contenteditable)
 PASTE = """(code) => {
@@ -112,8 +116,9 @@ def pair_and_play(host: Tab, guest: Tab) -> None:
     host.tap('#dlg-pair [data-action="pair"]')
     for tab in (host, guest):
         tab.wait(LINK_IS, "connected", timeout=60)
-        # the first hand is dealt once the guest's hello is in: both tables drawn
-        tab.wait("() => document.querySelectorAll('[data-zone=hand] [data-card]').length === 3")
+        # the first hand is dealt once the guest's hello is in (a guest's page may show
+        # its own opening table before): each engine holds the friends' match's table
+        tab.wait(LINK_DEALT, timeout=60)
     host_view, guest_view = link_view(host), link_view(guest)
     assert host_view and guest_view and host_view["viewer"] == 0 and guest_view["viewer"] == 1
     moves = play_a_hand([host, guest], {"chromium": False, guest.engine: True})
