@@ -34,15 +34,25 @@ setup_node() {
   fi
 }
 
-setup_chromium() {
-  if [ -x /usr/bin/chromium ]; then
+# The browsers the tests drive, from Debian's packages (Playwright cannot download
+# its own here): Chromium (e2e/), Firefox ESR and WebKitGTK's WebDriver with a
+# virtual display (the cross-engine suite, e2e/engines/).
+BROWSER_PACKAGES=(chromium firefox-esr webkit2gtk-driver xvfb)
+BROWSER_FILES=(/usr/bin/chromium /usr/bin/firefox-esr /usr/bin/WebKitWebDriver /usr/bin/Xvfb)
+
+setup_browsers() {
+  local missing=() k
+  for k in "${!BROWSER_FILES[@]}"; do
+    [ -x "${BROWSER_FILES[$k]}" ] || missing+=("${BROWSER_PACKAGES[$k]}")
+  done
+  if [ ${#missing[@]} -eq 0 ]; then
     return 0
   fi
   if [ "$(id -u)" -ne 0 ]; then
-    echo "Chromium is missing: install it with 'sudo apt-get install -y chromium'" >&2
+    echo "missing browsers: install them with 'sudo apt-get install -y ${missing[*]}'" >&2
     return 1
   fi
-  say "installing Chromium (apt-get)"
+  say "installing the browsers (apt-get install ${missing[*]})"
   apt-get update
-  DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+  DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
 }

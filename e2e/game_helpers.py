@@ -253,20 +253,22 @@ def replay(record: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+# The count dialog's cells: row name -> text per side (also e2e/engines/table.py).
+COUNT_JS = """() => {
+    const out = {};
+    for (const tr of document.querySelectorAll('#dlg-count tr[data-row]')) {
+        out[tr.dataset.row] = [...tr.querySelectorAll('td')].map((td) => {
+            const num = td.querySelector('.num');
+            return (num ? num.textContent : td.childNodes[0]?.textContent || '').trim();
+        });
+    }
+    return out;
+}"""
+
+
 def count_on_screen(page: Page) -> dict[str, list[str]]:
     """The count dialog's cells: row name -> text per side."""
-    rows: dict[str, list[str]] = page.evaluate(
-        """() => {
-            const out = {};
-            for (const tr of document.querySelectorAll('#dlg-count tr[data-row]')) {
-                out[tr.dataset.row] = [...tr.querySelectorAll('td')].map((td) => {
-                    const num = td.querySelector('.num');
-                    return (num ? num.textContent : td.childNodes[0]?.textContent || '').trim();
-                });
-            }
-            return out;
-        }"""
-    )
+    rows: dict[str, list[str]] = page.evaluate(COUNT_JS)
     return rows
 
 

@@ -341,3 +341,7 @@ def test_an_unknown_code_is_never_english_on_the_italian_page() -> None:
     # the English page keeps the engine's own sentence, and never shows "?"
     assert ENGLISH_PAGE.error(reply) == "something new"
     assert ENGLISH_PAGE.error({"ok": False}) == ENGLISH_PAGE.t("error.unexplained")
+    # a sentence without a code is an exception's text (a failed worker call): never shown
+    for text in ("KeyError: 'hands'", "the engine could not start: RuntimeError: wasm"):
+        said = ENGLISH_PAGE.error({"ok": False, "error": text})
+        assert said == ENGLISH_PAGE.t("error.unexplained")

@@ -83,13 +83,17 @@ function unpack(buffer, FS, name) {
 }
 
 // Without its files the page cannot start: say so where "Loading..." stands,
-// in the browser's language (the page's own words are in the pack). Also the
+// in the browser's language (the page's own words are in the pack), in plain
+// words: the error's own text goes to the console, never on the page. Also the
 // page's Python's way to say it (main.py), so the sentence is written once.
 function couldNotStart(error) {
+  console.error("scopa: the page could not start:", error);
   const italian = String(navigator.language || "").toLowerCase().startsWith("it");
-  const said = italian ? "La pagina non è potuta partire: " : "The page could not start: ";
+  const said = italian
+    ? "La pagina non è potuta partire. Ricaricala; se succede di nuovo, questo browser non riesce a far girare il gioco (i dettagli sono nella console del browser)."
+    : "The page could not start. Reload it; if it happens again, this browser cannot run the game (the details are in the browser's console).";
   const status = document.getElementById("status");
-  if (status) status.textContent = said + String((error && error.message) || error);
+  if (status) status.textContent = said;
   document.body.dataset.phase = "error";
 }
 

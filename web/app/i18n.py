@@ -119,9 +119,12 @@ class I18n:
         """An error reply's sentence in the page's language: the engine's English on
         the English page, else the words of its code; without a sentence or a code
         known in this language, a plain "something unexpected" (engine.py logs the
-        English in the browser's console)."""
+        English in the browser's console). A sentence without a code is no sentence
+        of the engine's but an exception's text (a worker that failed, "KeyError:
+        ..."): never shown, in either language."""
         sentence = reply.get("error")
-        if self.lang == "en" and isinstance(sentence, str) and sentence:
+        coded = isinstance(reply.get("problem"), dict)
+        if self.lang == "en" and coded and isinstance(sentence, str) and sentence:
             return sentence
         said = self.problem(reply.get("problem")) if self.lang != "en" else None
         return said if said is not None else self.t("error.unexplained")

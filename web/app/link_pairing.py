@@ -86,18 +86,30 @@ class Pairing:
         peer = "g" + str(k.count)
         k.pairing = peer
         k.set_body(k.state() if k.link.get("started") else "pairing")
+        if self.cannot_pair():
+            k.pairing = None
+            return
         k.view.show(self.t("pair.making"))
         try:
             code = await window.scopaLink.offer(peer)
-        except Exception as exc:
+        except Exception as exc:  # the details go to the console, never on the page
+            window.console.warn("link: no offer:", str(exc))
             k.pairing = None
-            k.view.show(self.t("pair.no_webrtc"), note=str(exc))
+            k.view.show(self.t("pair.failed"))
             return
         if k.pairing != peer:
             return
         link = str(window.location.origin) + str(window.location.pathname) + JOIN + str(code)
         again = "pair.host_again" if k.link.get("started") else "pair.host_send"
         k.view.show(self.t(again, n=seat + 1), out=link, ask=True)
+
+    def cannot_pair(self):
+        """True, with the pairing dialog saying why in plain words, when this browser
+        cannot connect to another device at all (no WebRTC): nothing to paste or send."""
+        if self.k.can_pair():
+            return False
+        self.k.view.show(self.t("pair.no_webrtc"))
+        return True
 
     # -- a guest ---------------------------------------------------------------------------
     def ask_join(self):
@@ -109,17 +121,21 @@ class Pairing:
             k.leave()
         k.mode = "guest"
         k.set_body("pairing")
-        k.view.show(self.t("pair.guest_paste"), ask=True)
+        if not self.cannot_pair():
+            k.view.show(self.t("pair.guest_paste"), ask=True)
 
     def ask_again(self):
         """A guest whose channel dropped (or that reloaded): a fresh code from the host."""
         k = self.k
         k.mode = "guest"
-        k.view.show(self.t("pair.guest_again"), ask=True)
+        if not self.cannot_pair():
+            k.view.show(self.t("pair.guest_again"), ask=True)
 
     async def answer(self, code):
         k = self.k
         k.mode = "guest"
+        if self.cannot_pair():
+            return
         k.view.show(self.t("pair.making"))
         try:
             answer = await window.scopaLink.answer(HOST_PEER, code)

@@ -16,6 +16,7 @@
 
 import json
 
+from events import listen, page_window
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from tasks import spawn
@@ -60,12 +61,24 @@ class Linking:
 
         self.rematching = Rematching(self)
         self.set_body("none")
+        # an invitation link opened in a tab already at the game: the address's
+        # fragment changes, the page does not load again
+        self._listening = []
+        listen(page_window(), "hashchange", self.on_address, self._listening)
         try:  # link/rtc.js: a browser without it still plays everything else
             self.flow.read_ice()  # the STUN/TURN servers chosen before, if any
             self._proxy = create_proxy(self.on_event)
             window.scopaLink.listen(self._proxy)
         except Exception as exc:
             window.console.warn("link: no transport:", str(exc))
+
+    def on_address(self, event=None):
+        code = invitation_code()
+        if not code:
+            return
+        self.invitation = code  # taken by the start (opening.py) if it is still going on
+        if not self.m.connecting:
+            spawn(self.flow.resume())
 
     def handlers(self):
         found = self.rematching.handlers()
@@ -86,6 +99,14 @@ class Linking:
     @property
     def view(self):
         return self.m.ui.pairing
+
+    def can_pair(self):
+        """This browser can open a channel to another device (link/rtc.js detects
+        what a pairing needs, never which browser this is)."""
+        try:
+            return bool(window.scopaLink.supported)
+        except Exception:
+            return False
 
     def t(self, key, **values):
         return self.m.i18n.t(key, **values)

@@ -69,7 +69,8 @@ def could_not_start(exc):
     from pyscript import window
 
     sys.print_exception(exc)
-    window.scopaCouldNotStart(str(exc))  # web/pyscript-strict.mjs: the sentence, the phase
+    # web/pyscript-strict.mjs: a plain sentence and the phase; the text to the console only
+    window.scopaCouldNotStart(str(exc))
 
 
 spawn(boot())

@@ -37,7 +37,7 @@ class NewMatch:
             if key in current:
                 settings[key] = current[key]
         settings["ice_servers"] = self.m.prefs.get("ice_servers") or ""  # STUN/TURN
-        self.m.ui.settings.open(settings, focus, self.m.prefs)
+        self.m.ui.settings.open(settings, focus, self.m.prefs, self.m.link.can_pair())
 
     def start(self, settings):
         if settings is None:

@@ -137,9 +137,8 @@ class Opening:
                 await asyncio.sleep(0.05)  # shown (not any flow: they wait for this one)
             self.book = None  # from now on the worker answers, once it holds the match
         except Exception as exc:
-            window.console.warn("the engine did not start:", str(exc))
-            said = m.i18n.error({"error": str(exc)})
-            m.ui.prompt.status(m.i18n.t("status.error", error=said))
+            window.console.warn("the engine did not start:", str(exc))  # the details
+            m.ui.prompt.status(m.i18n.t("status.no_engine"))
             m.set_phase("error")
             m.connecting = False
             return

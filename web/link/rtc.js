@@ -13,6 +13,10 @@
 //   scopaLink.accept(peer, code)  -> Promise (the host, given the answer)
 //   scopaLink.send(peer, text)    -> true if the text was put on the channel
 //   scopaLink.close(peer)
+//   scopaLink.supported           false when this browser cannot pair at all
+//                                 (no RTCPeerConnection, as in Debian's
+//                                 WebKitGTK, or no CompressionStream): the
+//                                 page says so before anyone tries
 //   scopaLink.listen(fn)          fn(kind, peer, detail) for every event:
 //                                 "open", "message" (detail: the text),
 //                                 "close", "fail" (detail: why), "refused"
@@ -24,6 +28,12 @@
 "use strict";
 
 (() => {
+  // Feature detection, never the browser's name: what a pairing needs.
+  const supported =
+    typeof RTCPeerConnection === "function" &&
+    typeof RTCPeerConnection.prototype.createDataChannel === "function" &&
+    typeof CompressionStream === "function" &&
+    typeof DecompressionStream === "function";
   const LIMIT = 65536; // characters: a longer incoming text is refused, never read
   const GATHER_MS = 8000; // the most ICE gathering may take (then the code goes as it is)
   const peers = new Map(); // peer -> {pc, channel}
@@ -114,6 +124,7 @@
   };
 
   const fresh = (peer) => {
+    if (!supported) throw new Error("no-webrtc");
     close(peer);
     const pc = new RTCPeerConnection({ iceServers });
     const entry = { pc, channel: null };
@@ -192,5 +203,6 @@
       listener = fn;
     },
     limit: LIMIT,
+    supported,
   };
 })();

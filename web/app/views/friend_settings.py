@@ -8,9 +8,22 @@ from dom import h
 from views.dialogs import button
 
 
-def friend_controls(i18n, settings):
-    """The seats' fieldset's last rows: the two buttons, their hint, the servers."""
+def friend_controls(i18n, settings, can_pair=True):
+    """The seats' fieldset's last rows: the two buttons, their hint, the servers. In a
+    browser that cannot connect to another device the buttons are disabled and the
+    hint says why, in plain words, before anyone tries."""
     t = i18n.t
+    if not can_pair:
+        unavailable = {"disabled": True, "aria-describedby": "set-no-webrtc"}
+        return [
+            h(
+                "div",
+                {"class": "friend-row"},
+                button("friend", t("set.friend"), "btn", unavailable),
+                button("join", t("set.join"), "btn", unavailable),
+            ),
+            h("p", {"class": "hint friend-unavailable", "id": "set-no-webrtc"}, t("set.no_webrtc")),
+        ]
     return [
         h(
             "div",

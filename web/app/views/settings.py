@@ -26,11 +26,15 @@ def option(value, label, selected):
 class SettingsForm:
     def __init__(self, i18n):
         self.i18n = i18n
+        self.can_pair = True  # this browser can connect to another device (WebRTC)
 
     # -- drawing ------------------------------------------------------------------
-    def open(self, settings, focus=None, prefs=None):
-        """The form for these settings; `prefs`: the device's, for its sound and pace."""
+    def open(self, settings, focus=None, prefs=None, can_pair=True):
+        """The form for these settings; `prefs`: the device's, for its sound and pace;
+        `can_pair`: false in a browser that cannot play a friend's device (its controls
+        are then disabled, and say why)."""
         t = self.i18n.t
+        self.can_pair = can_pair
         fill(
             by_id("settings-form"),
             h(
@@ -87,7 +91,7 @@ class SettingsForm:
                 h("legend", None, t("set.seats")),
                 h("div", {"id": "seat-rows"}),
                 h("p", {"class": "hint"}, t("set.hotseat_hint")),
-                *friend_controls(self.i18n, settings),
+                *friend_controls(self.i18n, settings, self.can_pair),
             ),
             deadline_group(self.i18n, settings),
             coach_group(self.i18n, settings),
@@ -200,7 +204,7 @@ class SettingsForm:
                 {"class": "seat-kind", "aria-label": label},
                 option("person", t("set.person"), person),
                 option("computer", t("set.computer"), kind == "computer"),
-                option("remote", t("set.remote"), kind == "remote"),
+                self.remote_option(kind),
             ),
             # contenteditable, not <input>: Chromium asks its autofill server about
             # every page with text inputs, and nothing may leave the device
@@ -218,6 +222,12 @@ class SettingsForm:
                 seat.get("name") or "",
             ),
         )
+
+    def remote_option(self, kind):
+        """A friend's seat: not offered where this browser cannot connect (the form's
+        friend controls say why)."""
+        attrs = {"value": "remote", "selected": kind == "remote", "disabled": not self.can_pair}
+        return h("option", attrs, self.i18n.t("set.remote"))
 
     # -- reading ------------------------------------------------------------------
     def read_seats(self):

@@ -1,0 +1,1 @@
+"""The cross-engine suite (issue 31): see conftest.py."""
