@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from tools.cards.sprite import DECKS as DRAWN
+
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = ROOT / "web" / "cards"
-DECKS = ("french", "neapolitan", "piacentine")
+DECKS = tuple(DRAWN)
 GENERATED = (*(f"{d}.svg" for d in DECKS), "preview.html")
 SVG = "{http://www.w3.org/2000/svg}"
 CODES = [
@@ -74,6 +76,39 @@ def test_references_stay_inside_the_file(deck: str) -> None:
 @pytest.mark.parametrize("deck", DECKS)
 def test_sprite_is_small(deck: str) -> None:
     assert (CARDS / f"{deck}.svg").stat().st_size < 150_000
+
+
+def test_every_deck_is_its_own() -> None:
+    """No two decks' sprites are the same file, nor draw any card alike."""
+    sprites = {deck: (CARDS / f"{deck}.svg").read_bytes() for deck in DECKS}
+    assert len(set(sprites.values())) == len(DECKS)
+    faces = {deck: symbol_bodies(deck) for deck in DECKS}
+    for one in DECKS:
+        for other in DECKS:
+            if one < other:
+                same = [c for c in faces[one] if faces[one][c] == faces[other][c]]
+                assert not same, f"{one} and {other} draw {same} alike"
+
+
+def symbol_bodies(deck: str) -> dict[str, bytes]:
+    """Each card's drawing, the shapes it uses put in place of their references and
+    the deck's own id prefix taken out, so that two decks drawing a card alike
+    would compare equal."""
+    root = load(deck)
+    by_id = {e.get("id"): e for e in root.iter() if e.get("id") is not None}
+
+    def drawn(element: ET.Element) -> bytes:
+        parts = [ET.tostring(element)]
+        for e in element.iter(f"{SVG}use"):
+            ref = (e.get("href") or "").removeprefix("#")
+            if ref in by_id:
+                parts.append(drawn(by_id[ref]))
+        return b"".join(parts)
+
+    return {
+        str(sym.get("id")): re.sub(rb"card-[a-z]+-", b"card-", drawn(sym))
+        for sym in root.iter(f"{SVG}symbol")
+    }
 
 
 def test_preview_uses_every_card() -> None:

@@ -1,14 +1,17 @@
-"""The Italian court figures, full length: Fante (8), Cavallo (9) and Re (10).
+"""The Latin-suited court figures, full length: Fante (8), Cavallo (9) and Re (10).
 
 Each is drawn once in the sprite's defs with its main garment in ``currentColor``,
 so a card picks the colour of its suit; the hand that holds the suit's symbol is
-drawn by the card.
+drawn by the card. Where a pattern's Fante is a young woman (the Sicilian
+"Donna"), ``donna`` stands in the page's place; a pattern may set its figures
+on a coloured ground (``ItalianStyle.ground``) and add its own details
+(``ItalianStyle.court_extras``).
 """
 
 from __future__ import annotations
 
 from tools.cards.card import beard, crown, ermine_spots, eyes, gilded_rod
-from tools.cards.italian_style import ItalianStyle
+from tools.cards.italian_style import Dress, ItalianStyle
 from tools.cards.svg import (
     Attr,
     circle,
@@ -33,10 +36,11 @@ def figure_defs(st: ItalianStyle) -> list[str]:
         group([*horse(st), *rider(st)], id=f"{p}cav"),
         group(king(st, st.pal.red), id=f"{p}re-red"),
         group(king(st, st.pal.blue), id=f"{p}re-blue"),
+        group(donna(st), id=f"{p}donna"),
     ]
 
 
-def face(cx: float, cy: float, r: float, st: ItalianStyle) -> str:
+def face(cx: float, cy: float, r: float, st: Dress) -> str:
     """A round face with eyes and a smile."""
     pal = st.pal
     mouth = f"M{fmt(cx - 3.5)},{fmt(cy + r * 0.5)}q3.5,2 7,0"
@@ -47,7 +51,7 @@ def face(cx: float, cy: float, r: float, st: ItalianStyle) -> str:
     )
 
 
-def fante(st: ItalianStyle) -> list[str]:
+def fante(st: Dress) -> list[str]:
     """A page in a belted tunic and a feathered cap, right arm raised."""
     pal = st.pal
     ink = pal.ink
@@ -84,7 +88,48 @@ def fante(st: ItalianStyle) -> list[str]:
     ]
 
 
-def horse(st: ItalianStyle) -> list[str]:
+def donna(st: Dress) -> list[str]:
+    """A young woman in a long gown, a veil over her hair, right arm raised."""
+    pal = st.pal
+    ink = pal.ink
+    S = outline(ink, SW)
+    return [
+        # long hair falling behind the shoulders
+        path("M82,88C78,110 80,124 76,134L124,134C120,124 122,110 118,88Z", fill=pal.hair, **S),
+        # the skirt, its underskirt showing in front, a hem of gold
+        path("M74,160Q100,152 126,160L150,266Q100,278 50,266Z", fill="currentColor", **S),
+        path("M92,160L108,160L122,270Q100,276 78,270Z", fill=st.accents.hose, **S),
+        line("M52,262Q100,274 148,262", pal.gold, 4),
+        # the bodice, its lacing, a sash at the waist
+        path("M78,118Q100,110 122,118L126,166Q100,174 74,166Z", fill="currentColor", **S),
+        line("M94,124L106,134M106,124L94,134M94,138L106,148M106,138L94,148", pal.gold, 1.6),
+        path("M72,160Q100,168 128,160L128,170Q100,178 72,170Z", fill=pal.gold_dark, **S),
+        # the left arm holding the skirt, the right one raised
+        path("M80,122L66,176L76,178L88,130Z", fill="currentColor", **S),
+        circle(70, 182, 6.5, fill=pal.skin, **S),
+        path("M118,120L146,104L152,114L126,134Z", fill="currentColor", **S),
+        circle(150, 106, 6.5, fill=pal.skin, **S),
+        # neckline, neck, face, veil and a coral necklace
+        path("M86,116Q100,130 114,116Z", fill=pal.skin, **S),
+        line("M88,118Q100,128 112,118", pal.red, 2.4),
+        rect(94, 100, 12, 14, fill=pal.skin, **S),
+        face(100, 92, 15, st),
+        path(
+            "M85,90C84,76 92,72 100,72C108,72 116,76 115,90"
+            "C110,82 104,80 100,82C96,80 90,82 85,90Z",
+            fill=pal.hair,
+        ),
+        path(
+            "M82,84C80,66 92,60 100,60C108,60 120,66 118,84"
+            "C114,74 108,70 100,70C92,70 86,74 82,84Z",
+            fill=pal.white,
+            **S,
+        ),
+        path("M90,64L100,54L110,64Z", fill=pal.gold, **S),
+    ]
+
+
+def horse(st: Dress) -> list[str]:
     """The Cavallo's horse, facing left, bridled and with a saddle cloth."""
     pal = st.pal
     ink = pal.ink
@@ -132,7 +177,7 @@ def horse(st: ItalianStyle) -> list[str]:
     ]
 
 
-def rider(st: ItalianStyle) -> list[str]:
+def rider(st: Dress) -> list[str]:
     """The Cavallo's rider: torso, leg, arms (right one raised), head and hat."""
     pal = st.pal
     ink = pal.ink
@@ -153,7 +198,7 @@ def rider(st: ItalianStyle) -> list[str]:
     ]
 
 
-def king(st: ItalianStyle, mantle: str) -> list[str]:
+def king(st: Dress, mantle: str) -> list[str]:
     """A bearded king in a robe and ermine cape over a ``mantle``, holding a sceptre."""
     pal = st.pal
     ink = pal.ink
@@ -209,9 +254,10 @@ def figure_marks(rank: str, suit: str, st: ItalianStyle) -> list[str]:
     p = st.pid
     colour = st.pal.colour(st.garment[suit])
     mantle = "blue" if st.garment[suit] == "red" else "red"
-    fig = {"J": "fante", "Q": "cav", "K": f"re-{mantle}"}[rank]
+    fig = {"J": st.fante_figure, "Q": "cav", "K": f"re-{mantle}"}[rank]
     x, y = {"J": (150.0, 106.0), "Q": (150.0, 96.0), "K": (60.0, 176.0)}[rank]
     figure = use(f"{p}{fig}", color=colour)
     symbol = held_symbol(suit, x, y, st)
     # The king's hand is in front of his robe; the others hold the symbol behind the arm.
-    return [figure, symbol] if rank == "K" else [symbol, figure]
+    marks = [figure, symbol] if rank == "K" else [symbol, figure]
+    return [*st.ground(rank), *marks, *st.court_extras(rank, suit)]

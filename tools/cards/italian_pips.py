@@ -1,4 +1,10 @@
-"""The Italian number cards 2 to 7: where each suit's pips go, and the settebello's wreath."""
+"""The Latin-suited number cards 2 to 7: where each suit's pips go, and the settebello's wreath.
+
+Coins and cups sit alike in every pattern. Swords and batons follow the suit
+system: the northern (Italian-suited) patterns cross long curved swords in
+lenses and long batons in a lattice; the Spanish-suited ones cross two or three
+long ones and stand more of them apart in rows (``SPANISH_LAYOUT``).
+"""
 
 from __future__ import annotations
 
@@ -43,6 +49,25 @@ CLUB_LAYOUT: dict[str, list[tuple[float, float, float]]] = {
 }
 CLUB_LAYOUT["7"] = [*CLUB_LAYOUT["6"], (0, 0, 0.9)]  # the six and an upright one
 
+# The Spanish-suited swords and batons: (x, y, angle, long?). Two and three long
+# ones cross at the centre; from four up short ones stand in two columns (and
+# one in the middle of odd counts).
+Spread = tuple[float, float, float, bool]
+_COLUMNS = {4: (92, 208), 5: (92, 208), 6: (80, 150, 220), 7: (80, 150, 220)}
+SPANISH_LAYOUT: dict[str, list[Spread]] = {
+    "2": [(100, 150, -26, True), (100, 150, 26, True)],
+    "3": [(100, 150, -28, True), (100, 150, 28, True), (100, 150, 0, True)],
+}
+for _n, _rows in _COLUMNS.items():
+    SPANISH_LAYOUT[str(_n)] = [(x, y, 0, False) for y in _rows for x in (60, 140)]
+    if _n % 2:
+        SPANISH_LAYOUT[str(_n)].append((100, 150, 0, False))
+# The same counts standing side by side, not crossing (a pattern's ``uncrossed``).
+UPRIGHT: dict[str, list[Spread]] = {
+    "2": [(72, 150, 0, True), (128, 150, 0, True)],
+    "3": [(56, 150, 0, True), (100, 150, 0, True), (144, 150, 0, True)],
+}
+
 
 def pip_marks(rank: str, suit: str, st: ItalianStyle) -> list[str]:
     """The pips of a number card from 2 to 7 (with the settebello's wreath first)."""
@@ -52,9 +77,27 @@ def pip_marks(rank: str, suit: str, st: ItalianStyle) -> list[str]:
         return [settebello_flourish(st), *coins] if rank == "7" else coins
     if suit == "H":
         return [use(f"{p}cup", tf(x, y, s)) for x, y, s in CUP_LAYOUT[rank]]
+    if st.spanish_pips:
+        return spanish_marks(rank, suit, st)
     if suit == "S":
         return sword_marks(rank, st)
     return [use(f"{p}club", tf(CX + dx, CY, scale, ang)) for dx, ang, scale in CLUB_LAYOUT[rank]]
+
+
+def spanish_marks(rank: str, suit: str, st: ItalianStyle) -> list[str]:
+    """Straight swords or cudgels: long ones crossing, short ones standing in rows."""
+    layout = SPANISH_LAYOUT[rank]
+    if rank + suit in st.uncrossed:
+        layout = UPRIGHT[rank]
+    long_id, short_id = ("swc", "swp") if suit == "S" else ("club", "clubp")
+    marks: list[str] = []
+    for x, y, angle, long in layout:
+        if long:
+            scale = 0.8 if rank + suit in st.uncrossed else 0.94
+            marks.append(use(f"{st.pid}{long_id}", tf(x, y, scale, angle)))
+        else:
+            marks.append(use(f"{st.pid}{short_id}", tf(x, y, 0.68)))
+    return marks
 
 
 def sword_marks(rank: str, st: ItalianStyle) -> list[str]:

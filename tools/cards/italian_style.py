@@ -1,21 +1,34 @@
-"""What tells the two Italian decks apart: a style's colours and the parts it draws its own way.
+"""What tells the Latin-suited decks apart: a style's colours and the parts it draws its own way.
 
-The parts both styles draw alike (the layouts of the pips, the aces, the court
+The parts every style draws alike (the layouts of the pips, the aces, the court
 figures, the number frames, the card back's frame) only take colours from the
 style's ``Accents`` and a few shapes (the cup's bands); the parts each draws
-differently are the methods ``neapolitan.py`` and ``piacentine.py`` implement.
+differently are the abstract methods every style module implements.
+
+A regional pattern differs in more than that, so a style also says how its
+cards are laid out (``index``: where the numbers go; ``spanish_pips``:
+straight swords and knobbly cudgels set apart, as the Spanish-suited patterns
+have them, instead of the northern curved swords and long batons crossing;
+``halves``: double-ended court cards) and may take over any part through the
+hooks at the end (an ace, a court card, a vignette, the cup), each of which
+draws the shared default when it returns None.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, fields
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, Literal, NamedTuple, Protocol
 
 from tools.cards.palette import Palette
 from tools.cards.svg import fmt, path
 
 STYLES = ("neapolitan", "piacentine")
+
+#: Where a style puts the cards' numbers: in a small frame at two corners
+#: (Neapolitan), plain at two corners, small in all four corners as the
+#: Spanish packs have them, or nowhere (the pips and figures say it).
+Index = Literal["frame", "corner", "spanish", "none"]
 
 
 @dataclass(frozen=True)
@@ -43,6 +56,20 @@ ACCENTS: dict[str, tuple[str, str]] = {
     "saddle": ("red", "gold"),
     "rider_hat": ("blue", "green"),
 }
+
+
+class Dress(Protocol):
+    """What the full-length figures need of a deck: its ids' prefix, colours and accents
+    (an Italian style has them, and so does the Tuscan pack, whose suits are French)."""
+
+    @property
+    def pid(self) -> str: ...
+
+    @property
+    def pal(self) -> Palette: ...
+
+    @property
+    def accents(self) -> Accents: ...
 
 
 def accents(style: str, pal: Palette) -> Accents:
@@ -127,6 +154,14 @@ class ItalianStyle(ABC):
     border: ClassVar[bool] = False  # a thin red frame inside the card's edge
     cup_band: ClassVar[BowlBand]
     cup_line: ClassVar[BowlLine]
+    index: ClassVar[Index] = "frame"
+    court_numbers: ClassVar[tuple[str, str, str]] = ("8", "9", "10")  # Fante, Cavallo, Re
+    index_size: ClassVar[float] = 32.0  # a plain corner number's height
+    spanish_pips: ClassVar[bool] = False
+    uncrossed: ClassVar[frozenset[str]] = frozenset()  # low Spanish cards standing apart ("3C")
+    halves: ClassVar[bool] = False
+    king_staff: ClassVar[Literal["sceptre", "pike"]] = "sceptre"  # what a half king holds
+    fante_figure: ClassVar[Literal["fante", "donna"]] = "fante"  # the 8's full figure
 
     @abstractmethod
     def coin_face(self) -> list[str]:
@@ -139,3 +174,36 @@ class ItalianStyle(ABC):
     @abstractmethod
     def back_pattern(self) -> list[str]:
         """The pattern on the back's coloured field, round the oval."""
+
+    # -- hooks: a style's own drawing of a part, or None for the shared one ---------
+    def extra_defs(self) -> list[str]:
+        """Shapes of the style's own that its cards refer to (``<defs>``)."""
+        return []
+
+    def cup(self) -> list[str] | None:
+        """The cup's parts (about 64 wide and 96 tall, centred on the origin)."""
+        return None
+
+    def ace(self, suit: str) -> str | None:
+        """The ace of ``suit``."""
+        return None
+
+    def court(self, rank: str, suit: str) -> list[str] | None:
+        """The court card of ``rank`` (J, Q or K) in ``suit``."""
+        return None
+
+    def ground(self, rank: str) -> list[str]:
+        """What a full-length court figure of ``rank`` stands on (drawn first)."""
+        return []
+
+    def court_extras(self, rank: str, suit: str) -> list[str]:
+        """What the pattern adds to a shared court figure (a dog, a shield, a second sword)."""
+        return []
+
+    def vignette(self, rank: str, suit: str) -> list[str]:
+        """Small pictures a number card of the pattern carries among its pips."""
+        return []
+
+    def face_frame(self) -> list[str]:
+        """Marks of the card's frame every face carries (the Spanish packs' breaks)."""
+        return []

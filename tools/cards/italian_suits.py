@@ -1,7 +1,9 @@
-"""The Italian suits' symbols, drawn once in a sprite's defs: coins, cups, swords, batons.
+"""The Latin suits' symbols, drawn once in a sprite's defs: coins, cups, swords, batons.
 
-Both styles share the shapes; what each draws its own way (the coin's face, the
-cup's bands, the baton's finish) comes from its ``ItalianStyle``.
+Every style shares the shapes; what each draws its own way (the coin's face, the
+cup's bands or the whole cup, the baton's finish) comes from its ``ItalianStyle``.
+The Spanish-suited patterns' number cards show short straight swords and cudgels
+standing apart (``swp``, ``clubp``); the northern ones the curved swords of a lens.
 """
 
 from __future__ import annotations
@@ -57,7 +59,10 @@ def coin_boss(colour: str, edge: float, pal: Palette) -> list[str]:
 
 
 def cup_def(st: ItalianStyle) -> str:
-    """A goblet about 64 wide and 96 tall, centred on the origin."""
+    """A goblet about 64 wide and 96 tall, centred on the origin (or the style's own cup)."""
+    own = st.cup()
+    if own is not None:
+        return group(own, id=f"{st.pid}cup")
     pal = st.pal
     sw = 2.6
     parts = [
@@ -182,13 +187,21 @@ STRAIGHT_SWORDS: dict[str, tuple[Curve, float, float]] = {
 }
 
 
+# The Spanish-suited number cards' short sword, hilt down, about 104 long.
+SPANISH_SWORD = (Curve((0, 44), (0, -4), (0, -60)), 7.0, 1.15)
+
+
 def sword_defs(st: ItalianStyle) -> list[str]:
-    """Each curved sword the lenses use, then the straight ones."""
+    """Each curved sword the lenses use (or the short straight one), then the straight ones."""
     out: list[str] = []
-    combos = sorted({(w, h) for lenses, _ in SWORD_LENSES.values() for w, h, _ in lenses})
-    for w, h in combos:
-        sword = sword_markup(lens_sword_curve(w, h), 4.2, st, 0.82)
-        out.append(group([sword], id=lens_sword_id(st, w, h)))
+    if st.spanish_pips:
+        curve, hw, scale = SPANISH_SWORD
+        out.append(group([sword_markup(curve, hw, st, scale)], id=f"{st.pid}swp"))
+    else:
+        combos = sorted({(w, h) for lenses, _ in SWORD_LENSES.values() for w, h, _ in lenses})
+        for w, h in combos:
+            sword = sword_markup(lens_sword_curve(w, h), 4.2, st, 0.82)
+            out.append(group([sword], id=lens_sword_id(st, w, h)))
     for name, (curve, hw, scale) in STRAIGHT_SWORDS.items():
         out.append(group([sword_markup(curve, hw, st, scale)], id=f"{st.pid}{name}"))
     return out
@@ -201,6 +214,8 @@ def baton_defs(st: ItalianStyle) -> list[str]:
         "clubs": Baton(96, 3.6, 6.4, 2, 1.8),
         "cluba": Baton(214, 9.0, 21.0, 5, 3.0),
     }
+    if st.spanish_pips:
+        batons["clubp"] = Baton(100, 7.0, 13.0, 2, 2.4)
     return [group(baton_markup(b, st), id=f"{st.pid}{name}") for name, b in batons.items()]
 
 
