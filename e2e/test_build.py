@@ -134,9 +134,13 @@ def test_the_service_worker_precaches_every_shipped_file(built: dict[str, Any]) 
     on_disk = {p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file()} - {"sw.js"}
     lazy = {e["path"] for e in built["files"] if not e["precache"]} - {"sw.js"}
     assert set(sw["files"]) == on_disk - lazy
-    # PyScript's chunks the page never loads; the opening books, for a first visit only
+    # PyScript's chunks the page never loads; the opening books, for a first visit
+    # only; the decks' files but the default deck's sprite, kept by sw.js when fetched
     books = {p for p in lazy if p.startswith(f"{build.BOOK_FOLDER}/")}
-    assert books and all(p.startswith("runtime/pyscript-") for p in lazy - books)
+    decks = {p for p in lazy if p.startswith("cards/")}
+    assert books and all(p.startswith("runtime/pyscript-") for p in lazy - books - decks)
+    assert set(sw["lazy"]) == decks
+    assert "cards/french.svg" in sw["files"] and "cards/neapolitan.svg" in decks
 
 
 def test_no_placeholder_is_left_in_the_pages() -> None:

@@ -311,7 +311,8 @@ def test_the_sweep_note_stays_through_a_redraw(
     card = page.locator(f'#hand [data-card="{risky}"]')
     card.click()
     held(page, view["key"])
-    page.locator('.tools [data-action="deck"]').click()  # the hand drawn again
+    page.locator('.tools [data-action="deck"]').click()
+    page.locator('#dlg-decks [data-deck="neapolitan"]').click()  # the hand drawn again
     held(page, view["key"])
     expect(page.locator("#status")).to_contain_text(f"{percent}%")
     expect(card).to_have_class(re.compile(r"\bsweep-card\b"))

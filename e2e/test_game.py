@@ -180,15 +180,17 @@ def test_escape_cancels_and_keys_open_help_deck_and_level(
     assert choosing(page)
     page.keyboard.press("Escape")
     assert not choosing(page)
-    # D: deck style (the deck's sprite is put into the page, the cards use its symbols)
+    # D: the deck chooser (the deck's sprite is put into the page, the cards use its symbols)
     card_use = page.locator('[data-zone="hand"] [data-card] use').first
     sprite = page.locator("#card-sprite")
     expect(sprite).to_have_attribute("data-deck", "french")
     assert card_use.get_attribute("href") == "#card-" + view["hand"][0]
     page.keyboard.press("d")
+    page.locator('#dlg-decks [data-deck="neapolitan"]').click()
     expect(sprite).to_have_attribute("data-deck", "neapolitan")
     expect(page.locator("body")).to_have_attribute("data-deck", "neapolitan")
     page.keyboard.press("d")
+    page.locator('#dlg-decks [data-deck="piacentine"]').click()
     expect(sprite).to_have_attribute("data-deck", "piacentine")
     assert page.locator("#card-sprite symbol#card-" + view["hand"][0]).count() == 1
     assert card_use.evaluate(PAINTED_SIZE) == [197, 297]  # drawn from the new deck's sprite

@@ -15,7 +15,7 @@ from tools.cards.sprite import DECKS as DRAWN
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = ROOT / "web" / "cards"
 DECKS = tuple(DRAWN)
-GENERATED = (*(f"{d}.svg" for d in DECKS), "preview.html")
+GENERATED = (*(f"{d}.svg" for d in DECKS), *(f"previews/{d}.svg" for d in DECKS), "preview.html")
 SVG = "{http://www.w3.org/2000/svg}"
 CODES = [
     rank + suit for suit in "DHSC" for rank in ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
@@ -36,8 +36,8 @@ FORBIDDEN = {
 }
 
 
-def load(deck: str) -> ET.Element:
-    return ET.parse(CARDS / f"{deck}.svg").getroot()
+def load(deck: str, folder: Path = CARDS) -> ET.Element:
+    return ET.parse(folder / f"{deck}.svg").getroot()
 
 
 def local(tag: str) -> str:
@@ -56,9 +56,10 @@ def test_all_cards_and_back_exactly_once(deck: str) -> None:
     assert len(ids) == len(set(ids)), "duplicate ids"
 
 
+@pytest.mark.parametrize("folder", [CARDS, CARDS / "previews"], ids=["sprite", "preview"])
 @pytest.mark.parametrize("deck", DECKS)
-def test_references_stay_inside_the_file(deck: str) -> None:
-    root = load(deck)
+def test_references_stay_inside_the_file(deck: str, folder: Path) -> None:
+    root = load(deck, folder)
     ids = {e.get("id") for e in root.iter() if e.get("id") is not None}
     uses = 0
     for e in root.iter():
@@ -70,7 +71,21 @@ def test_references_stay_inside_the_file(deck: str) -> None:
                 uses += 1
             else:
                 assert "url(" not in value, f"{name}={value}"
-    assert uses > 40
+    assert uses > (40 if folder == CARDS else 3)
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_the_choosers_picture_shows_three_of_the_decks_cards(deck: str) -> None:
+    """cards/previews/<deck>.svg: the ace of coins, a Fante and a King, drawn as in the
+    deck's sprite, in a small file of their own (the chooser loads every deck's)."""
+    picture = load(deck, CARDS / "previews")
+    cards = [e for e in picture.iter(f"{SVG}svg") if e is not picture]
+    assert len(cards) == 3
+    sprite = {s.get("id"): s for s in load(deck).iter(f"{SVG}symbol")}
+    for card, code in zip(cards, ("AD", "JC", "KD"), strict=True):
+        symbol = sprite[f"card-{code}"]
+        assert [ET.tostring(e) for e in card] == [ET.tostring(e) for e in symbol]
+    assert (CARDS / "previews" / f"{deck}.svg").stat().st_size < 20_000
 
 
 @pytest.mark.parametrize("deck", DECKS)

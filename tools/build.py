@@ -858,7 +858,7 @@ def web_files(
         data = path.read_bytes()
         if path.suffix in TEMPLATE_SUFFIXES:
             data = fill_tokens(rel, data.decode("utf-8"), folders, texts).encode("utf-8")
-        yield Built(rel, data)
+        yield Built(rel, data, precache=not is_deck_file(rel))
 
 
 def mpy_name(rel: str) -> str:
@@ -1016,6 +1016,13 @@ DEFAULT_SPRITE_TOKEN = "@DEFAULT_SPRITE@"
 # data-deck (tests/test_page_code.py checks that they agree).
 DEFAULT_DECK = "french"
 PAGE_FILES_TOKEN = "@PAGE_FILES@"
+
+
+def is_deck_file(rel: str) -> bool:
+    """A file of the decks a first visit does not download (every cards/ file but the
+    default deck's sprite): sw.js keeps each when the page fetches it (issue 30)."""
+    return rel.startswith("cards/") and rel != f"cards/{DEFAULT_DECK}.svg"
+
 
 # The page's MicroPython code: web/app/, started from main.py.
 PAGE_FOLDER = "app"
@@ -1247,12 +1254,12 @@ def content_hash(files: Iterable[Built]) -> str:
     return digest.hexdigest()[:16]
 
 
-def fill_service_worker(template: bytes, cache: str, precache: list[str]) -> bytes:
+def fill_service_worker(template: bytes, cache: str, precache: list[str], lazy: list[str]) -> bytes:
     marker = "/* @BUILD@ */ null"
     text = template.decode("utf-8")
     if marker not in text:
         raise BuildError(f"web/{SW_PATH} lacks the `{marker}` placeholder")
-    value = json.dumps({"cache": cache, "files": precache}, indent=2)
+    value = json.dumps({"cache": cache, "files": precache, "lazy": lazy}, indent=2)
     return text.replace(marker, value).encode("utf-8")
 
 
@@ -1319,9 +1326,9 @@ def build(out: Path, web: Path = WEB) -> BuildInfo:
 
     version = content_hash(files.values())
     precache = [*sorted(p for p, f in files.items() if f.precache), BUILD_INFO_PATH]
-    files[SW_PATH] = Built(
-        SW_PATH, fill_service_worker(template.data, f"scopa-{version}", precache), precache=False
-    )
+    decks = sorted(p for p in files if is_deck_file(p))
+    sw = fill_service_worker(template.data, f"scopa-{version}", precache, decks)
+    files[SW_PATH] = Built(SW_PATH, sw, precache=False)
 
     entries = [
         FileEntry(f.path, len(f.data), gzip_size(f.data), f.precache)

@@ -2,7 +2,8 @@
  * Scopa service worker: the app works offline after one online visit.
  *
  * This file is a template. tools/build.py replaces the BUILD value below with
- * {cache: "scopa-<content hash>", files: [...every precached path...]}.
+ * {cache: "scopa-<content hash>", files: [...every precached path...],
+ *  lazy: [...the decks' files a first visit does not download...]}.
  *
  * - install: precache every file of the build into a cache named after the
  *   build's content hash. Runtime files (runtime/<name>-<version>-<content
@@ -13,6 +14,10 @@
  *   server (a 304 sends no body), so a new build never stores a stale file.
  *   The new worker then WAITS: no skipWaiting() here, so a running game is
  *   never switched to different code under its feet.
+ *   The decks' files (all cards/ but the default deck's sprite) are not
+ *   precached: the page fetches a deck when it is chosen or in idle time, and
+ *   respond() keeps each one in the cache as it passes. A new build's install
+ *   fetches again those an older cache holds, so a deck on the device stays.
  * - activate: delete every other cache of this app, then claim the clients.
  * - fetch: same-origin GETs are answered from the cache first (a directory
  *   URL from its index.html), then the network; a navigation that fails on
@@ -36,7 +41,9 @@ const BUILD = /* @BUILD@ */ null;
 const CACHE_PREFIX = "scopa-";
 const CACHE = BUILD ? BUILD.cache : CACHE_PREFIX + "dev";
 const FILES = BUILD ? BUILD.files : [];
+const LAZY = new Set(BUILD ? BUILD.lazy : []);
 const RUNTIME_PREFIX = "runtime/";
+const DECKS_FOLDER = "cards/";
 
 const scopeURL = (path) => new URL(path, self.registration.scope).href;
 
@@ -59,6 +66,27 @@ async function precacheOne(cache, path) {
   }
   await cache.put(url, response);
 }
+
+// A deck's file that an older build's cache holds comes into the new cache too
+// (fetched again: it may have changed). One that cannot be fetched is left to
+// be fetched when it is next needed; it never fails the install.
+async function keepDecks(cache) {
+  for (const path of LAZY) {
+    const url = scopeURL(path);
+    if (!(await caches.match(url))) continue;
+    try {
+      const response = await fetch(new Request(url, { cache: "no-cache" }));
+      if (response.ok) await cache.put(url, response);
+    } catch (error) {
+      console.warn(`scopa: ${path} not kept:`, error);
+    }
+  }
+}
+
+const lazyPath = (url) => {
+  const scope = new URL(self.registration.scope).pathname;
+  return url.pathname.startsWith(scope) && LAZY.has(url.pathname.slice(scope.length));
+};
 
 // Every GET of the site's files but a navigation, answered from this build's
 // cache by the browser itself (Chromium 123+: the service worker static routing
@@ -92,9 +120,12 @@ function staticRoutes(event) {
   // The first rule that matches wins (a `not` condition cannot be combined
   // with others in one rule).
   const compiled = new URLPattern(scopeURL(COMPILED_BY_THE_PAGE));
+  const decks = new URLPattern(scopeURL(`${DECKS_FOLDER}*`));
   return event.addRoutes([
     { condition: { requestMode: "navigate" }, source: "fetch-event" },
     { condition: { urlPattern: compiled, requestMethod: "GET" }, source: "network" },
+    // respond() keeps the decks fetched from the network
+    { condition: { urlPattern: decks, requestMethod: "GET" }, source: "fetch-event" },
     { condition: { urlPattern: files, requestMethod: "GET" }, source: { cacheName: CACHE } },
   ]);
 }
@@ -110,6 +141,7 @@ self.addEventListener("install", (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       await Promise.all(FILES.map((path) => precacheOne(cache, path)));
+      await keepDecks(cache);
     })(),
   );
 });
@@ -143,7 +175,11 @@ async function respond(request) {
     return hit;
   }
   try {
-    return await fetch(request);
+    const response = await fetch(request);
+    if (response.ok && lazyPath(url)) {
+      await cache.put(request, response.clone());
+    }
+    return response;
   } catch (error) {
     if (request.mode === "navigate") {
       const index = await cache.match(scopeURL("index.html"));

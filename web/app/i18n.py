@@ -45,7 +45,19 @@ OPTIONS_SHOWN = 6
 #: DEFAULT_DECK: its sprite goes into index.html, whose data-deck says it);
 #: tests/test_page_code.py checks that the three agree.
 DEFAULT_DECK = "french"
-DECKS = (DEFAULT_DECK, "neapolitan", "piacentine")
+#: Every deck the game draws (tools/cards), by suits: the Italian-suited
+#: patterns, the Spanish-suited, the French-suited; within each the more
+#: people play with a pattern, the earlier it comes.
+DECK_SUITS = {
+    "italian": ("trevigiane",),
+    "spanish": ("neapolitan", "piacentine", "siciliane", "sarde"),
+    "french": (DEFAULT_DECK, "piemontesi", "lombarde", "toscane", "genovesi"),
+}
+#: Every deck, in the order the game gained them (the chooser shows them by suits).
+DECKS = (DEFAULT_DECK, "neapolitan", "piacentine", "trevigiane", "siciliane", "piemontesi")
+DECKS += ("lombarde", "toscane", "sarde", "genovesi")
+#: Patterns whose Fante is a young woman, called the Donna (the 8, below the Cavallo).
+DONNA_FANTE = ("siciliane",)
 LEVELS = ("easy", "normal", "hard", "expert")
 PRESETS = ("scopa", "scopa-3", "scopa-4", "scopa-6", "scopone", "scientifico", "trentino")
 PLAYERS_OF_PRESET = {
@@ -77,9 +89,11 @@ def browser_lang(navigator_language):
 
 
 class I18n:
-    def __init__(self, lang="en", deck=DEFAULT_DECK):
+    def __init__(self, lang="en", deck=DEFAULT_DECK, traditional=False):
         self.lang = lang if lang in LANGS else "en"
         self.deck = deck if deck in DECKS else DEFAULT_DECK
+        # the figures called by the deck's own Italian names on a page in English
+        self.traditional = bool(traditional)
 
     def t(self, key, **values):
         text = catalogue(self.lang)["text"].get(key)
@@ -92,19 +106,33 @@ class I18n:
                 return text
         return text
 
+    def suits(self):
+        """The deck's suit names and courts: "fr" (hearts, Queen) or "it" (cups, Cavallo)."""
+        return "fr" if self.deck in DECK_SUITS["french"] else "it"
+
     def card(self, code):
         """Accessible name: '7 of coins' / '7 di denari' (suit names follow the deck)."""
         if not code or code == "back":
             return self.t("card.back")
         rank, suit = code[0], code[1]
-        pack = "fr" if self.deck == "french" else "it"
+        pack = self.suits()
+        return self.t(
+            "card.of", rank=self.rank_name(rank), suit=self.t("suit." + pack + "." + suit)
+        )
+
+    def rank_name(self, rank):
+        """A rank as the deck names it: the Queen or the Cavallo, the Sicilian Donna;
+        the figures in Italian (Fante, Cavallo, Re) for a player who calls them so."""
+        if rank not in "AJQK":
+            return rank
+        key = "rank." + rank
         if rank == "Q":
-            rank_name = self.t("rank.Q." + pack)
-        elif rank in "AJK":
-            rank_name = self.t("rank." + rank)
-        else:
-            rank_name = rank
-        return self.t("card.of", rank=rank_name, suit=self.t("suit." + pack + "." + suit))
+            key += "." + self.suits()
+        elif rank == "J" and self.deck in DONNA_FANTE:
+            key = "rank.J.donna"
+        if self.traditional and rank != "A":
+            return catalogue("it")["text"].get(key) or self.t(key)
+        return self.t(key)
 
     def cards(self, codes):
         names = [self.card(c) for c in codes]

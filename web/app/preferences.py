@@ -1,12 +1,16 @@
-# The player's preferences (MicroPython, main thread): the page's language and
-# the deck's style, kept in storage's prefs with the last new match's settings.
-# Changing one re-words or redraws the page in place.
+# The player's preferences (MicroPython, main thread): the page's language, the
+# deck (chosen in views/decks.py, its pictures kept by deck_store.py) and, on
+# the English page, whether the figures go by their Italian names; kept in
+# storage's prefs with the last new match's settings. Changing one re-words or
+# redraws the page in place.
 
-from i18n import DECKS, available
+from deck_store import DeckStore
+from i18n import available
 from pyscript import document, window
 from tasks import spawn
 
 DECK_TOAST_MS = 1500
+FAILED_TOAST_MS = 4000
 
 
 def translate_static(i18n):
@@ -33,24 +37,85 @@ def translate_static(i18n):
 class Preferences:
     def __init__(self, manager):
         self.m = manager
+        self.decks = DeckStore(manager)
+        self._chooser = None
+        manager.i18n.traditional = manager.prefs.get("names") == "it"
+        manager.ui.art.on_sprite = self.on_sprite
 
     def handlers(self):
-        return {"deck": lambda el: self.cycle_deck(), "lang": lambda el: self.switch_lang()}
+        return {
+            "deck": lambda el: spawn(self.open_decks()),
+            "choose-deck": lambda el: self.choose_deck(el.dataset.deck),
+            "deck-names": lambda el: self.switch_names(),
+            "lang": lambda el: self.switch_lang(),
+        }
 
     def save(self):
         self.m.storage.save_prefs(self.m.prefs)
 
-    def cycle_deck(self):
+    def chooser(self):
+        """The deck chooser, made (and its module compiled) the first time it is shown."""
+        if self._chooser is None:
+            from views.decks import DeckChooser
+
+            self._chooser = DeckChooser(self.m.i18n, self.decks)
+        return self._chooser
+
+    async def open_decks(self):
+        await self.decks.refresh()
+        self.chooser().show()
+
+    def choose_deck(self, deck):
         i18n = self.m.i18n
-        deck = i18n.deck
-        i18n.deck = DECKS[(DECKS.index(deck) + 1) % len(DECKS)] if deck in DECKS else DECKS[0]
-        self.m.prefs["deck"] = i18n.deck
+        if deck == i18n.deck:
+            self.close_decks()
+            return
+        if not self.decks.can_choose(deck):
+            self.m.ui.notices.toast(i18n.t("decks.offline"), FAILED_TOAST_MS)
+            return
+        self.use_deck(deck)
+        self.close_decks()
+        name = i18n.t("deck." + i18n.deck)
+        self.m.ui.notices.toast(i18n.t("deck.now", name=name), DECK_TOAST_MS)
+
+    def use_deck(self, deck):
+        self.m.i18n.deck = deck
+        self.m.prefs["deck"] = deck
         self.save()
+        self.redraw()
+
+    def close_decks(self):
+        if self._chooser is not None and self._chooser.is_open():
+            from views.dialogs import close_dialog
+
+            close_dialog("dlg-decks")
+
+    def on_sprite(self, deck, loaded):
+        """A deck's sprite came (it is on the device now) or could not be fetched: the
+        page goes back to the deck whose pictures it still has."""
+        if loaded:
+            self.decks.loaded(deck)
+            return
+        i18n = self.m.i18n
+        if deck != i18n.deck:
+            return
+        self.use_deck(self.m.ui.art.shown_deck())
+        name = i18n.t("deck." + deck)
+        self.m.ui.notices.toast(i18n.t("decks.failed", name=name), FAILED_TOAST_MS)
+
+    def switch_names(self):
+        i18n = self.m.i18n
+        i18n.traditional = not i18n.traditional
+        self.m.prefs["names"] = "it" if i18n.traditional else "en"
+        self.save()
+        self.redraw()
+        if self._chooser is not None and self._chooser.is_open():
+            self._chooser.show()
+
+    def redraw(self):
         if self.m.view is not None:
             self.m.draw()
             self.m.prompt()
-        name = i18n.t("deck." + i18n.deck)
-        self.m.ui.notices.toast(i18n.t("deck.now", name=name), DECK_TOAST_MS)
 
     def switch_lang(self):
         """The other language: at once when its sentences are in MicroPython's files

@@ -11,6 +11,7 @@
 # Every card element carries data-card (its code): a published test hook.
 
 from dom import by_id, h, parse_fragment, s
+from i18n import DEFAULT_DECK
 from pyscript import document, window
 from tasks import spawn
 
@@ -27,6 +28,13 @@ class CardArt:
         store = by_id(SPRITE_STORE)
         here = store is not None and store.firstElementChild is not None
         self.sprite_deck = (store.dataset.deck or None) if here else None
+        self.on_sprite = None  # (deck, loaded) -> None: preferences.py listens
+
+    def shown_deck(self):
+        """The deck whose sprite is in the page now (the default one if none is)."""
+        store = by_id(SPRITE_STORE)
+        shown = store.dataset.deck if store is not None else None
+        return shown or DEFAULT_DECK
 
     def href(self, code):
         """A card's symbol in this page (the sprite is loaded on first use and
@@ -75,7 +83,11 @@ class CardArt:
             text = await response.text()
         except Exception as exc:
             window.console.warn("card pictures not loaded:", str(exc))
-            if self.sprite_deck == deck:
+            if self.on_sprite is not None:
+                # the page goes back to the deck it has (preferences.py)
+                self.sprite_deck = self.shown_deck()
+                self.on_sprite(deck, False)
+            elif self.sprite_deck == deck:
                 self.sprite_deck = None  # try again at the next drawing
             return
         if deck != self.i18n.deck:
@@ -89,3 +101,5 @@ class CardArt:
         svg = parse_fragment(text, "image/svg+xml")
         store.replaceChildren(document.adoptNode(svg))
         store.dataset.deck = deck
+        if self.on_sprite is not None:
+            self.on_sprite(deck, True)

@@ -1,0 +1,213 @@
+"""The regional decks in the browser: every sprite drawn whole, the chooser, offline.
+
+- Each deck's sprite, as the built site serves it, draws all 40 cards and the
+  back; a screenshot of each deck at phone size is kept as
+  e2e/artifacts/deck-<deck>.png (and its chooser picture checked to load).
+- The chooser offers every deck with its picture and where it is played; the
+  one chosen is drawn by the table, remembered across a reload, and named as
+  the deck names its figures.
+- Only the default deck comes with the first visit; the others are fetched in
+  idle time once a service worker controls the page and kept for offline play.
+  Offline, a deck not on the device says so and cannot be chosen; online again,
+  it is fetched when chosen and kept.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import pytest
+from conftest import BOOT_TIMEOUT_MS, ROOT, NetworkGuard, wait_for_service_worker
+from game_helpers import ARTIFACTS, PAINTED_SIZE, NewContext, open_game, wait_settled
+from playwright.sync_api import Page, expect
+
+sys.path.insert(0, str(ROOT / "web" / "app"))
+import i18n  # noqa: E402
+
+CODES = [r + s for s in "DHSC" for r in ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")]
+
+#: every <use> of a deck's section of the preview page, and the size each paints
+PAINTED = """(deck) => [...document.querySelectorAll(`[data-preview="${deck}"] use`)].map((use) => {
+    const box = use.getBBox();
+    return [use.getAttribute('href').split('#card-')[1], Math.round(box.width)];
+})"""
+
+#: the deck files the app's cache holds (paths below the site)
+CACHED_DECKS = """async () => {
+    const out = [];
+    for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) {
+            const path = new URL(request.url).pathname.slice(1);
+            if (path.startsWith('cards/')) out.push(path);
+        }
+    }
+    return out;
+}"""
+
+
+@pytest.mark.parametrize("deck", i18n.DECKS)
+def test_every_card_of_the_deck_is_drawn(
+    new_context: NewContext, network_guard: NetworkGuard, deck: str
+) -> None:
+    context = network_guard.watch(new_context(viewport={"width": 760, "height": 400}))
+    page = context.new_page()
+    page.goto(f"cards/preview.html?w=56&deck={deck}")
+    section = page.locator(f'[data-preview="{deck}"]')
+    expect(section).to_be_visible()
+    page.wait_for_function(
+        f"() => [...document.querySelectorAll('[data-preview=\"{deck}\"] use')]"
+        ".every((use) => use.getBBox().width > 0)",
+        timeout=20_000,
+    )
+    painted = dict(page.evaluate(PAINTED, deck))
+    assert set(painted) == {*CODES, "back"}
+    # every card paints its whole edge: the 56 px wide card less its 1.5/200 margins
+    assert set(painted.values()) == {55}, painted
+    ARTIFACTS.mkdir(exist_ok=True)
+    section.screenshot(path=str(ARTIFACTS / f"deck-{deck}.png"))
+    picture = page.evaluate(
+        """(src) => new Promise((resolve) => {
+            const img = new Image();
+            img.onload = () => resolve(img.naturalWidth);
+            img.onerror = () => resolve(0);
+            img.src = src;
+        })""",
+        f"previews/{deck}.svg",
+    )
+    assert picture > 0
+
+
+def choose(page: Page, deck: str) -> None:
+    page.keyboard.press("d")
+    option = page.locator(f'#dlg-decks [data-deck="{deck}"]')
+    expect(option).to_be_enabled()
+    option.click()
+    expect(page.locator("#dlg-decks")).not_to_be_visible()
+    expect(page.locator("#card-sprite")).to_have_attribute("data-deck", deck)
+
+
+def test_the_chooser_offers_every_deck_and_the_table_draws_the_one_chosen(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    page = open_game(new_context, network_guard, "?seed=3&level=easy")
+    wait_settled(page)
+    page.keyboard.press("d")
+    dialog = page.locator("#dlg-decks")
+    expect(dialog).to_be_visible()
+    options = dialog.locator("button.deck-option")
+    expect(options).to_have_count(len(i18n.DECKS))
+    for group, decks in i18n.DECK_SUITS.items():
+        shown = dialog.locator(f'[data-suits="{group}"] button.deck-option')
+        assert [b.get_attribute("data-deck") for b in shown.all()] == list(decks)
+    trevigiane = dialog.locator('[data-deck="trevigiane"]')
+    expect(trevigiane).to_contain_text("Trevigiane")
+    expect(trevigiane).to_contain_text("Veneto, Friuli")
+    expect(trevigiane.locator("img")).to_have_attribute("src", "cards/previews/trevigiane.svg")
+    expect(dialog.locator('[data-deck="french"]')).to_have_attribute("aria-pressed", "true")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#dlg-decks img')]"
+        ".every((img) => img.complete && img.naturalWidth > 0)",
+        timeout=20_000,
+    )
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "deck-chooser-phone.png"))
+    # the figures by their Italian names: the switch is kept with the deck
+    dialog.locator('[data-action="deck-names"]').click()
+    expect(dialog.locator('[data-action="deck-names"]')).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Escape")
+    choose(page, "siciliane")
+    expect(page.locator("body")).to_have_attribute("data-deck", "siciliane")
+    uses = page.locator("#hand [data-card] use, #table [data-card] use")
+    assert all(size == [197, 297] for size in (u.evaluate(PAINTED_SIZE) for u in uses.all()))
+    page.screenshot(path=str(ARTIFACTS / "deck-siciliane-table-phone.png"))
+    labels = page.locator("#hand [data-card], #table [data-card]")
+    named = {b.get_attribute("data-card"): b.get_attribute("aria-label") for b in labels.all()}
+    for code, label in named.items():
+        assert label is not None and code is not None
+        figure = {"J": "Donna", "Q": "Cavallo", "K": "Re"}.get(code[0])
+        if figure:
+            assert label.startswith(figure + " of "), label
+    # remembered: a reload draws the same deck, with the names as they were
+    page.reload()
+    wait_settled(page)
+    expect(page.locator("#card-sprite")).to_have_attribute("data-deck", "siciliane")
+    page.keyboard.press("d")
+    expect(page.locator('#dlg-decks [data-deck="siciliane"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    expect(page.locator('#dlg-decks [data-action="deck-names"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+
+
+def test_only_the_default_deck_comes_first_and_the_others_stay_for_offline(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    page = open_game(new_context, network_guard, "?seed=3&level=easy")
+    context = page.context
+    wait_settled(page)
+    # the table is playable before any deck but the default one is fetched (sw.js
+    # may be precaching the default deck's file by now)
+    asked = [url for url in network_guard.requests if "/cards/" in url]
+    assert all(url.endswith("/cards/french.svg") for url in asked), asked
+    wait_for_service_worker(page)
+    every = {f"cards/{d}.svg" for d in i18n.DECKS} | {f"cards/previews/{d}.svg" for d in i18n.DECKS}
+    deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
+    while not every <= set(page.evaluate(CACHED_DECKS)):  # fetched in idle time, kept
+        assert time.monotonic() < deadline, sorted(every - set(page.evaluate(CACHED_DECKS)))
+        page.wait_for_timeout(1000)
+    # a deck not (or no longer) on the device, then no connection
+    page.evaluate(
+        """async () => {
+            for (const name of await caches.keys()) {
+                await (await caches.open(name)).delete('cards/sarde.svg');
+            }
+        }"""
+    )
+    context.set_offline(True)
+    page.keyboard.press("d")
+    sarde = page.locator('#dlg-decks [data-deck="sarde"]')
+    expect(sarde).to_be_disabled()
+    expect(sarde).to_contain_text("Not on this device yet")
+    expect(page.locator('#dlg-decks [data-deck="toscane"]')).to_be_enabled()
+    page.screenshot(path=str(ARTIFACTS / "deck-chooser-offline.png"))
+    page.locator('#dlg-decks [data-deck="toscane"]').click()
+    expect(page.locator("#card-sprite")).to_have_attribute("data-deck", "toscane")
+    # offline, the app starts again with the deck chosen
+    page.reload()
+    wait_settled(page)
+    expect(page.locator("#card-sprite")).to_have_attribute("data-deck", "toscane")
+    card = page.locator("#hand [data-card] use").first
+    assert card.evaluate(PAINTED_SIZE) == [197, 297]
+    # online again: the missing deck is fetched when chosen, and kept
+    context.set_offline(False)
+    choose(page, "sarde")
+    assert "cards/sarde.svg" in page.evaluate(CACHED_DECKS)
+    context.close()
+
+
+def test_a_deck_that_cannot_be_fetched_leaves_the_table_as_it_was(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    """The sprite's request fails (a server error here): the page says so and keeps
+    drawing the deck it has."""
+    page = open_game(new_context, network_guard, "?seed=3&level=easy", service_workers="block")
+    wait_settled(page)
+    page.route("**/cards/genovesi.svg", lambda route: route.fulfill(status=503, body="down"))
+    page.keyboard.press("d")
+    page.locator('#dlg-decks [data-deck="genovesi"]').click()
+    expect(page.locator("#toast")).to_contain_text("could not be fetched")
+    expect(page.locator("body")).to_have_attribute("data-deck", "french")
+    expect(page.locator("#card-sprite")).to_have_attribute("data-deck", "french")
+    page.keyboard.press("d")
+    expect(page.locator('#dlg-decks [data-deck="french"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+
+
+def test_the_preview_page_shows_every_deck() -> None:
+    html = (ROOT / "web" / "cards" / "preview.html").read_text(encoding="utf-8")
+    for deck in i18n.DECKS:
+        assert f'data-preview="{deck}"' in html
+
