@@ -23,7 +23,7 @@ from game_helpers import ARTIFACTS, PAINTED_SIZE, NewContext, open_game, wait_se
 from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(ROOT / "web" / "app"))
-import i18n  # noqa: E402
+import i18n
 
 CODES = [r + s for s in "DHSC" for r in ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")]
 
@@ -210,4 +210,3 @@ def test_the_preview_page_shows_every_deck() -> None:
     html = (ROOT / "web" / "cards" / "preview.html").read_text(encoding="utf-8")
     for deck in i18n.DECKS:
         assert f'data-preview="{deck}"' in html
-

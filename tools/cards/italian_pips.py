@@ -96,7 +96,7 @@ def spanish_marks(rank: str, suit: str, st: ItalianStyle) -> list[str]:
             scale = 0.8 if rank + suit in st.uncrossed else 0.94
             marks.append(use(f"{st.pid}{long_id}", tf(x, y, scale, angle)))
         else:
-            marks.append(use(f"{st.pid}{short_id}", tf(x, y, 0.68)))
+            marks.append(use(f"{st.pid}{short_id}", tf(x, y, 0.68 if len(layout) < 6 else 0.56)))
     return marks
 
 

@@ -162,6 +162,8 @@ class ItalianStyle(ABC):
     halves: ClassVar[bool] = False
     king_staff: ClassVar[Literal["sceptre", "pike"]] = "sceptre"  # what a half king holds
     fante_figure: ClassVar[Literal["fante", "donna"]] = "fante"  # the 8's full figure
+    blunt_swords: ClassVar[bool] = False  # blades cut square, without a point
+    baton_girth: ClassVar[float] = 1.0  # how thick the number cards' batons are
 
     @abstractmethod
     def coin_face(self) -> list[str]:

@@ -104,7 +104,8 @@ def sword_markup(curve: Curve, hw: float, st: ItalianStyle, scale: float = 1.0) 
 
 
 def blade(curve: Curve, hw: float, st: ItalianStyle, scale: float) -> str:
-    """The steel blade, ``hw`` half-wide, tapering to the tip over its last third."""
+    """The steel blade, ``hw`` half-wide, tapering to the tip over its last third (or
+    cut square, for a pattern whose swords have no points)."""
     n = 18
     left: list[Pt] = []
     right: list[Pt] = []
@@ -112,7 +113,7 @@ def blade(curve: Curve, hw: float, st: ItalianStyle, scale: float) -> str:
         t = i / n
         p = curve.point(t)
         d = curve.direction(t)
-        w = hw * min(1.0, (1.0 - t) * 3.2)
+        w = hw if st.blunt_swords else hw * min(1.0, (1.0 - t) * 3.2)
         left.append(offset(p, d, 0, w))
         right.append(offset(p, d, 0, -w))
     edge = left + right[::-1][1:]
@@ -209,8 +210,9 @@ def sword_defs(st: ItalianStyle) -> list[str]:
 
 def baton_defs(st: ItalianStyle) -> list[str]:
     """The pips' baton, the small one the figures hold, and the ace's cudgel."""
+    g = st.baton_girth
     batons = {
-        "club": Baton(196, 5.0, 9.0, 4, 2.2),
+        "club": Baton(196, 5.0 * g, 9.0 * g, 4, 2.2),
         "clubs": Baton(96, 3.6, 6.4, 2, 1.8),
         "cluba": Baton(214, 9.0, 21.0, 5, 3.0),
     }

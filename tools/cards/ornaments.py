@@ -105,6 +105,35 @@ def putto(cx: float, cy: float, s: float, pal: Palette) -> str:
     )
 
 
+def cupid(cx: float, cy: float, s: float, pal: Palette, blindfold: bool) -> str:
+    """A putto drawing a bow, an arrow on the string; blindfolded or not."""
+    ink = pal.ink
+    bow = path(
+        "M26,-40Q46,-16 26,8",
+        stroke=pal.wood_dark,
+        stroke_width=2.4,
+        fill="none",
+        transform=tf(cx, cy, s),
+    )
+    string = line("M26,-40L12,-16L26,8", ink, 0.8 / s).replace(
+        "<path ", f'<path transform="{tf(cx, cy, s)}" '
+    )
+    arrow = line("M-4,-16L40,-16", pal.wood_dark, 1.6).replace(
+        "<path ", f'<path transform="{tf(cx, cy, s)}" '
+    )
+    parts = [putto(cx, cy, s, pal), bow, string, arrow]
+    if blindfold:
+        parts.append(
+            path(
+                "M-12,-22L12,-22L12,-17L-12,-17Z",
+                fill=pal.white,
+                **outline(ink, 0.8),
+                transform=tf(cx, cy, s),
+            )
+        )
+    return "".join(parts)
+
+
 def bird(cx: float, cy: float, s: float, pal: Palette, facing: int = 1) -> str:
     """A small perched bird facing right (``facing`` 1) or left (-1)."""
     ink = pal.ink

@@ -7,6 +7,8 @@ import string
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from tools.cards.bergamasche import BERGAMASCHE_STYLE
+from tools.cards.bresciane import BRESCIANE_STYLE
 from tools.cards.card import RANKS, SUITS, H, W
 from tools.cards.french import french_cards, french_defs
 from tools.cards.french_regional import FrenchRegionalStyle, regional_cards, regional_defs
@@ -18,11 +20,14 @@ from tools.cards.neapolitan import NEAPOLITAN_STYLE
 from tools.cards.palette import FRENCH
 from tools.cards.piacentine import PIACENTINE_STYLE
 from tools.cards.piemontesi import PIEMONTESI_STYLE
+from tools.cards.romagnole import ROMAGNOLE_STYLE
 from tools.cards.sarde import SARDE_STYLE
 from tools.cards.siciliane import SICILIANE_STYLE
 from tools.cards.svg import Attr, el
 from tools.cards.toscane import TOSCANE_STYLE
+from tools.cards.trentine import TRENTINE_STYLE
 from tools.cards.trevigiane import TREVIGIANE_STYLE
+from tools.cards.triestine import TRIESTINE_STYLE
 
 # Inherited properties reset on every symbol, so styles on the page's <svg>/<use>
 # (fill, stroke, letter-spacing, ...) cannot leak into the card art.
@@ -141,6 +146,11 @@ DECKS: dict[str, Callable[[], Drawing]] = {
     "genovesi": french_suited("Genovesi", GENOVESI_STYLE),
     "toscane": french_suited("Toscane", TOSCANE_STYLE),
     "sarde": latin("Sarde", SARDE_STYLE),
+    "bresciane": latin("Bresciane", BRESCIANE_STYLE),
+    "bergamasche": latin("Bergamasche", BERGAMASCHE_STYLE),
+    "romagnole": latin("Romagnole", ROMAGNOLE_STYLE),
+    "trentine": latin("Trentine", TRENTINE_STYLE),
+    "triestine": latin("Triestine", TRIESTINE_STYLE),
 }
 
 

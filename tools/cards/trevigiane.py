@@ -175,7 +175,7 @@ class TrevigianeStyle(ItalianStyle):
         ]()
 
     def motto(self, suit: str) -> str:
-        return banner(MOTTOES[suit], CX, 242, 140, self.pal, self.pal.white)
+        return banner(MOTTOES[suit], CX, 234, 136, self.pal, self.pal.white)
 
     def coin_ace(self) -> str:
         """A wide ornamented ring with nothing inside, over its motto."""
@@ -250,14 +250,15 @@ class TrevigianeStyle(ItalianStyle):
 
     def court(self, rank: str, suit: str) -> list[str] | None:
         if rank == "J" and suit == "S":
-            return self.vecia()
+            return self.fante_of_swords(head=True)
         return None
 
-    def vecia(self) -> list[str]:
-        """The Fante of swords: his sword held point down, a head held up by its hair."""
+    def fante_of_swords(self, head: bool) -> list[str]:
+        """The Fante of swords (the "vecia"): his sword held point down, and in the
+        Venetian pack a head held up by its hair."""
         pal = self.pal
         colour = pal.colour(self.garment["S"])
-        head = group(
+        severed = group(
             [
                 path(
                     "M146,44C140,50 140,62 146,68L162,68C168,62 168,50 162,44Z",
@@ -273,8 +274,9 @@ class TrevigianeStyle(ItalianStyle):
             use(f"{self.pid}{HALF_IDS['J']}", color=colour),
             use(f"{self.pid}sws", tf(64, 100, 0.56, 186)),
             circle(64, 100, 6, fill=pal.skin, **outline(pal.ink, 2)),
-            head,
         ]
+        if head:
+            half.append(severed)
         divider = path(
             f"M14,{fmt(HALF_Y)}L186,{fmt(HALF_Y)}", stroke=pal.ink, stroke_width=1.4, fill="none"
         )

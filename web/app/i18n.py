@@ -49,13 +49,14 @@ DEFAULT_DECK = "french"
 #: patterns, the Spanish-suited, the French-suited; within each the more
 #: people play with a pattern, the earlier it comes.
 DECK_SUITS = {
-    "italian": ("trevigiane",),
-    "spanish": ("neapolitan", "piacentine", "siciliane", "sarde"),
+    "italian": ("trevigiane", "bresciane", "bergamasche", "trentine", "triestine"),
+    "spanish": ("neapolitan", "piacentine", "siciliane", "sarde", "romagnole"),
     "french": (DEFAULT_DECK, "piemontesi", "lombarde", "toscane", "genovesi"),
 }
 #: Every deck, in the order the game gained them (the chooser shows them by suits).
 DECKS = (DEFAULT_DECK, "neapolitan", "piacentine", "trevigiane", "siciliane", "piemontesi")
-DECKS += ("lombarde", "toscane", "sarde", "genovesi")
+DECKS += ("lombarde", "toscane", "sarde", "genovesi", "bresciane", "bergamasche", "romagnole")
+DECKS += ("trentine", "triestine")
 #: Patterns whose Fante is a young woman, called the Donna (the 8, below the Cavallo).
 DONNA_FANTE = ("siciliane",)
 LEVELS = ("easy", "normal", "hard", "expert")

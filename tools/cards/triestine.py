@@ -1,0 +1,131 @@
+"""The Triestine deck: the Venetian pattern as Trieste prints it, each court named on it.
+
+What identifies the pattern, as public descriptions put it (the World of
+Playing Cards' page on the Triestine pattern; 7bello's recognition table;
+articles on Trieste's cards in its local press), drawn here in the project's own
+way, over the Venetian drawing it comes from (``trevigiane``):
+
+* Italian suits and double-ended courts, stiffer than the Venetian, on a
+  stockier card (about 53 x 98 mm, kept here to the game's one shape).
+* Each court card says what it is across its middle, in Italian ("FANTE DI
+  SPADE", "CAVAL DI COPPE", "RE DI BASTONI").
+* The number cards are numbered 1 to 7 in the corners, and the courts 11, 12
+  and 13.
+* The aces carry their own mottoes: "Son gli amici molto rari quando non si ha
+  denari", "Una coppa di buon vin fa coraggio fa morbin", "Il giuoco della
+  spada a molti non aggrada", "Molte volte le giuocate van finire a
+  bastonate"; the ace of cups has three faces on its bowl, the aces of swords
+  and batons birds at their foot, the kings a pike, the Fante of swords his
+  sword pointing down.
+
+The colours and the blue back with its white lozenges are the project's own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tools.cards.card import BACK_FIELD, CX, CY
+from tools.cards.italian_halves import HALF_Y, halves_marks
+from tools.cards.italian_style import Accents
+from tools.cards.italian_suits import coin_boss
+from tools.cards.ornaments import banner
+from tools.cards.palette import SERIF
+from tools.cards.svg import circle, el, fmt, group, outline, path, rect, text, tf, use
+from tools.cards.trevigiane import TREVIGIANE, TrevigianeStyle
+
+TRIESTINE = replace(
+    TREVIGIANE,
+    paper="#fbf9f2",
+    gold="#e9b531",
+    red="#b8262e",
+    blue="#274a86",
+    green="#2b6f57",
+    wood="#9c4a2a",
+    back="#2a3f7a",
+    back_line="#e9edf6",
+)
+
+MOTTOES = {
+    "D": "SON GLI AMICI MOLTO RARI QUANDO NON SI HA DENARI",
+    "H": "UNA COPPA DI BUON VIN FA CORAGGIO FA MORBIN",
+    "S": "IL GIUOCO DELLA SPADA A MOLTI NON AGGRADA",
+    "C": "MOLTE VOLTE LE GIUOCATE VAN FINIRE A BASTONATE",
+}
+COURT_NAMES = {"J": "FANTE", "Q": "CAVAL", "K": "RE"}
+SUIT_NAMES = {"D": "DENARI", "H": "COPPE", "S": "SPADE", "C": "BASTONI"}
+
+
+class TriestineStyle(TrevigianeStyle):
+    court_numbers = ("11", "12", "13")
+
+    def coin_face(self) -> list[str]:
+        """A red rim, a gold field with a blue eight-pointed star, a red boss."""
+        pal = self.pal
+        points = "".join(
+            path("M0,-34L7,-10L-7,-10Z", transform=f"rotate({a * 45})") for a in range(8)
+        )
+        return [
+            el("circle", r=41, fill="none", stroke=pal.red, stroke_width=7),
+            el("circle", r=37, fill="none", stroke=pal.ink, stroke_width=1.2),
+            group([points], fill=pal.blue, stroke=pal.ink, stroke_width=1),
+            *coin_boss(pal.red, 1.4, pal),
+        ]
+
+    def back_pattern(self) -> list[str]:
+        pal = self.pal
+        x0, y0, x1, y1 = BACK_FIELD
+        lozenges = "".join(
+            f"M{fmt(x)},{fmt(y - 7)}l5,7l-5,7l-5,-7Z"
+            for x in range(int(x0) + 10, int(x1), 16)
+            for y in range(int(y0) + 10, int(y1), 18)
+            if abs(x - CX) > 52 or abs(y - CY) > 66
+        )
+        return [path(lozenges, fill=pal.back_line, opacity=0.85)]
+
+    def motto(self, suit: str) -> str:
+        return banner(MOTTOES[suit], CX, 234, 140, self.pal, self.pal.white)
+
+    def cup_ace(self) -> str:
+        """The big cup with three faces on its bowl."""
+        pal = self.pal
+        faces = "".join(
+            circle(CX + dx, 104, 9, fill=pal.skin, **outline(pal.ink, 1.4))
+            + circle(CX + dx - 3, 103, 1.2, fill=pal.ink)
+            + circle(CX + dx + 3, 103, 1.2, fill=pal.ink)
+            for dx in (-20, 0, 20)
+        )
+        return "".join([use(f"{self.pid}cup", tf(CX, 122, 1.7)), faces, self.motto("H")])
+
+    def court_extras(self, rank: str, suit: str) -> list[str]:
+        return []
+
+    def court(self, rank: str, suit: str) -> list[str]:
+        pal = self.pal
+        name = f"{COURT_NAMES[rank]} DI {SUIT_NAMES[suit]}"
+        if rank + suit == "JS":
+            marks = self.fante_of_swords(head=False)
+        else:
+            marks = halves_marks(rank, suit, self)
+        label = [
+            rect(36, HALF_Y - 9, 128, 18, rx=3, fill=pal.white, stroke=pal.ink, stroke_width=1.2),
+            text(name, CX, HALF_Y + 4.5, 12, pal.ink, SERIF, length=min(116.0, 9.0 * len(name))),
+        ]
+        return [*marks, *label]
+
+
+TRIESTINE_STYLE = TriestineStyle(
+    pid="ts-",
+    pal=TRIESTINE,
+    accents=Accents(
+        number=TRIESTINE.ink,
+        ace_ground=TRIESTINE.blue,
+        grip=TRIESTINE.red,
+        cup_knob=TRIESTINE.green,
+        hose=TRIESTINE.gold,
+        fante_cap=TRIESTINE.blue,
+        saddle=TRIESTINE.red,
+        rider_hat=TRIESTINE.red,
+    ),
+    garment={"D": "blue", "H": "red", "S": "green", "C": "blue"},
+)
