@@ -1,18 +1,17 @@
 """Generate the SVG card sprites used by the Scopa web app.
 
 Run as ``python -m tools.make_cards`` (optionally ``--out DIR``).  Writes one
-sprite per deck style into ``web/cards/``:
-
-* ``french.svg``     - French suits (diamonds, hearts, spades, clubs)
-* ``neapolitan.svg`` - Italian suits, Neapolitan style
-* ``piacentine.svg`` - Italian suits, Piacentine style
-
-plus ``preview.html``, a static page showing every card of every deck.
+sprite per deck into ``web/cards/``: ``french.svg`` (the international French
+deck) and one for each Italian regional pattern (``neapolitan.svg``,
+``piacentine.svg``, ``trevigiane.svg``, ``siciliane.svg``, ... as
+``tools/cards/sprite.py`` DECKS lists them); the deck chooser's picture of three
+of each deck's cards as ``previews/<deck>.svg``; and ``preview.html``, a static
+page showing every card of every deck.
 
 Each sprite holds one ``<symbol id="XY" viewBox="0 0 200 300">`` per card,
 where ``XY`` is the card code (rank ``A,2..7,J,Q,K`` then suit ``D,H,S,C``),
-and a ``<symbol id="back">``.  In the Italian decks D=denari (coins),
-H=coppe (cups), S=spade (swords), C=bastoni (batons).
+and a ``<symbol id="back">``.  In the Latin-suited decks D=denari (coins),
+H=coppe (cups), S=spade (swords), C=bastoni (batons), J=Fante, Q=Cavallo, K=Re.
 
 Everything is drawn from scratch by the ``tools.cards`` package (one module per
 deck style over shared drawing helpers; see its docstring) with flat colours only

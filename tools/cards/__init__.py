@@ -1,21 +1,38 @@
 """The card art of the Scopa web app, drawn as SVG sprites (run ``python -m tools.make_cards``).
 
+Every deck is drawn here, by the project's own generator, from public
+descriptions of the pattern it stands for (each style module's docstring says
+which, and what it took from them); none is a scan or a copy of a printed pack
+or of another program's images.
+
 Shared by every deck:
 
 * ``svg``: a tiny SVG writer (``el``, ``path``, ``rect``, ``use``, ``text``, ...)
   and the geometry the art needs (``Curve``, ``polar``, ``lattice_d``, ...).
-* ``palette``: the ``Palette`` of a deck and the three decks' colours side by side.
+* ``palette``: the ``Palette`` of a deck and the first three decks' colours side
+  by side (a regional deck varies one of them in its own module).
 * ``card``: the card's size, blank face and back frame, and the parts of the
   court figures both deck families draw (crown, eyes, beard, sceptre).
+* ``ornaments``: small pictures several patterns carry (a motto's ribbon, an
+  eagle, a putto, Cupid, birds, a dog, a hand, the Trinacria, a shield).
 
 The French deck: ``french`` (pips, number and court cards, back) and
-``french_figures`` (King, Queen, Jack).
+``french_figures`` (King, Queen, Jack). The Italian French-suited patterns:
+``french_regional`` (a style's cards over the French pips) and ``french_busts``
+(double-ended halves cut level or slanting); ``piemontesi``, ``lombarde``,
+``genovesi`` and ``toscane`` (full-length figures) hold each pattern's own.
 
-The Italian decks share everything but a few choices: ``italian_style`` (what a
-style chooses: ``ItalianStyle``, the accents table), ``italian_suits`` (coin,
-cup, swords, batons), ``italian_pips`` (the number cards), ``italian_aces``,
-``italian_figures`` (Fante, Cavallo, Re) and ``italian`` (a deck's defs and
-cards); ``neapolitan`` and ``piacentine`` hold each style's own drawing.
+The Latin-suited decks (Italian and Spanish suits) share everything but a
+pattern's choices: ``italian_style`` (what a style chooses: ``ItalianStyle``,
+its layout and hooks, the accents table), ``italian_suits`` (coin, cup,
+swords, batons), ``italian_pips`` (the number cards, northern or Spanish),
+``italian_aces``, ``italian_figures`` (Fante, Cavallo, Re, the Donna, full
+length), ``italian_halves`` (double-ended halves), ``italian_north`` (what the
+Trentine family shares) and ``italian`` (a deck's defs and cards). Each
+pattern's own drawing is in its module: ``neapolitan``, ``piacentine``,
+``siciliane``, ``sarde``, ``romagnole`` (Spanish suits); ``trevigiane``,
+``triestine``, ``bresciane``, ``bergamasche``, ``trentine`` (Italian suits).
 
-``sprite`` assembles a deck's file and the preview page and writes them.
+``sprite`` assembles a deck's file, its picture for the deck chooser and the
+preview page, and writes them.
 """
