@@ -21,6 +21,19 @@ SW = 2.0  # the figures' outline
 
 
 @dataclass(frozen=True)
+class BustDress:
+    """How a pattern dresses its halves: the Kings' crowns closed by an arch or open,
+    the Jacks' hats (a plumed beret or a broad brim), the Queens veiled or pearled."""
+
+    closed_crown: bool = False
+    broad_hat: bool = False
+    veil: bool = True
+
+
+PARIS = BustDress()  # the French portraits' open crowns, berets and veils
+
+
+@dataclass(frozen=True)
 class Cut:
     """The line where the two halves meet: through the card's centre, ``slope`` steep
     (0 level; positive falls to the right, as the Genoese cards slant)."""
@@ -75,9 +88,17 @@ def staff(
     return line(f"M{cut.at(x0)}L{fmt(x1)},{fmt(y1)}", colour, width, round_cap=True)
 
 
-def king_half(cut: Cut, pal: Palette, trim: str) -> list[str]:
+def king_half(cut: Cut, pal: Palette, trim: str, dress: BustDress = PARIS) -> list[str]:
     """Crowned and bearded, an ermine cape over a mantle, a sceptre in the left hand."""
     S = outline(pal.ink, SW)
+    arch = (
+        [
+            path("M84,34Q100,14 116,34", stroke=pal.gold_dark, stroke_width=4, fill="none"),
+            path("M100,14L100,6M96,10L104,10", stroke=pal.ink, stroke_width=2.4, fill="none"),
+        ]
+        if dress.closed_crown
+        else []
+    )
     return [
         staff(cut, 52, 62, 40, pal, pal.gold_dark, 5),
         line(f"M{cut.at(52)}L62,40", pal.gold, 2.2),
@@ -97,15 +118,21 @@ def king_half(cut: Cut, pal: Palette, trim: str) -> list[str]:
             75,
             pal,
         ),
+        *arch,
         crown(100, 50, 38, 22, pal),
     ]
 
 
-def queen_half(cut: Cut, pal: Palette, trim: str) -> list[str]:
-    """A veil over long hair, a small crown, a square-necked gown, a flower held up."""
+def queen_half(cut: Cut, pal: Palette, trim: str, dress: BustDress = PARIS) -> list[str]:
+    """A veil (or pearls) over long hair, a small crown, a square-necked gown, a flower."""
     S = outline(pal.ink, SW)
+    veil = path("M80,50C70,74 70,100 62,120L138,120C130,100 130,74 120,50Z", fill=pal.white, **S)
+    pearls = "".join(
+        circle(x, 66 + abs(x - 100) * 0.5, 2.2, fill=pal.white, stroke=pal.ink, stroke_width=0.8)
+        for x in range(84, 118, 5)
+    )
     return [
-        path("M80,50C70,74 70,100 62,120L138,120C130,100 130,74 120,50Z", fill=pal.white, **S),
+        veil if dress.veil else "",
         path("M84,58C80,78 82,92 78,104L122,104C118,92 120,78 116,58Z", fill=pal.gold_dark, **S),
         robe(cut, 34, 166, 98, pal, "currentColor"),
         path("M80,100L120,100L116,118L84,118Z", fill=pal.skin, **S),
@@ -125,12 +152,25 @@ def queen_half(cut: Cut, pal: Palette, trim: str) -> list[str]:
             fill=pal.gold_dark,
         ),
         crown(100, 56, 26, 13, pal, points=2),
+        "" if dress.veil else pearls,
     ]
 
 
-def jack_half(cut: Cut, pal: Palette, trim: str) -> list[str]:
+def jack_half(cut: Cut, pal: Palette, trim: str, dress: BustDress = PARIS) -> list[str]:
     """A young man in a plumed hat and a doublet, a halberd in his left hand."""
     S = outline(pal.ink, SW)
+    if dress.broad_hat:
+        hat = [
+            path("M62,56Q100,40 138,56Q100,52 62,56Z", fill=pal.ink, **S),
+            path("M84,52L86,38L114,38L116,52Z", fill=trim, **S),
+            path("M112,40C120,30 134,28 142,32C134,36 126,40 116,46Z", fill=pal.red, **S),
+        ]
+    else:
+        hat = [
+            path("M70,58Q100,48 130,58L126,52Q100,44 74,52Z", fill=pal.ink, **S),
+            path("M80,54C80,40 92,34 102,34C114,34 122,42 120,54Z", fill=trim, **S),
+            path("M114,40C122,26 134,20 146,20C138,30 130,38 118,46Z", fill=pal.white, **S),
+        ]
     return [
         staff(cut, 48, 58, 22, pal, pal.wood_dark, 4.5),
         path("M58,22L50,10L66,14Z M57,34Q44,32 42,20Q56,22 59,28Z", fill=pal.steel, **S),
@@ -146,7 +186,5 @@ def jack_half(cut: Cut, pal: Palette, trim: str) -> list[str]:
             **S,
         ),
         head(100, 70, 14, pal),
-        path("M70,58Q100,48 130,58L126,52Q100,44 74,52Z", fill=pal.ink, **S),
-        path("M80,54C80,40 92,34 102,34C114,34 122,42 120,54Z", fill=trim, **S),
-        path("M114,40C122,26 134,20 146,20C138,30 130,38 118,46Z", fill=pal.white, **S),
+        *hat,
     ]

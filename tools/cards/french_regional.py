@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from tools.cards.card import CX, CY, RANKS, SUITS, back_face, card_bg_def, rot180
 from tools.cards.french import LAYOUT, PIPS, suit_colour
-from tools.cards.french_busts import Cut, jack_half, king_half, queen_half
+from tools.cards.french_busts import PARIS, BustDress, Cut, jack_half, king_half, queen_half
 from tools.cards.palette import Palette
 from tools.cards.svg import el, group, rect, tf, use
 
@@ -33,6 +33,7 @@ class FrenchRegionalStyle(ABC):
     garment: dict[str, dict[str, str]]  # rank -> suit -> the dress's palette colour
     trim: dict[str, dict[str, str]]  # rank -> suit -> the dress's second colour
     cut: Cut = LEVEL
+    dress: BustDress = PARIS
     pip_scale: float = 0.48
 
     @abstractmethod
@@ -71,7 +72,7 @@ def regional_defs(st: FrenchRegionalStyle) -> list[str]:
     for rank, bust in BUSTS.items():
         trims = {st.trim[rank][s] for s in SUITS}
         for t in sorted(trims):
-            out.append(group(bust(st.cut, pal, pal.colour(t)), id=f"{p}{rank}-{t}"))
+            out.append(group(bust(st.cut, pal, pal.colour(t), st.dress), id=f"{p}{rank}-{t}"))
     out.extend(st.extra_defs())
     out.append(back_def(st))
     return out

@@ -5,7 +5,9 @@ the carte milanesi; the Milanese and Lombard card pages of Italian card
 sellers; Anthony Lesq's note on the Ticino edition), drawn here in the
 project's own way:
 
-* French suits and double-ended courts cut by a level line, in a rich dress;
+* French suits and double-ended courts cut by a level line, in a rich dress
+  (here the Kings' crowns closed by an arch, the Jacks' hats broad-brimmed,
+  the Queens' hair pearled);
   the hearts' figures are drawn as the clubs' and the diamonds' as the spades',
   only their clothes' colours differ.
 * The Jack of clubs (and so of hearts) wears the Visconti serpent, the
@@ -22,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tools.cards.card import BACK_FIELD, CX, CY
+from tools.cards.french_busts import BustDress
 from tools.cards.french_regional import FrenchRegionalStyle
 from tools.cards.ornaments import bird
 from tools.cards.palette import FRENCH
@@ -91,6 +94,7 @@ class LombardeStyle(FrenchRegionalStyle):
 LOMBARDE_STYLE = LombardeStyle(
     pid="lo-",
     pal=LOMBARDE,
+    dress=BustDress(closed_crown=True, broad_hat=True, veil=False),
     garment={
         "K": {"D": "blue", "H": "green", "S": "red", "C": "red"},
         "Q": {"D": "green", "H": "red", "S": "blue", "C": "blue"},

@@ -201,16 +201,18 @@ def trinacria(cx: float, cy: float, r: float, pal: Palette) -> str:
         x1, y1 = polar(r * 0.35, a)
         x2, y2 = polar(r * 0.95, a + 10)
         x3, y3 = polar(r * 0.95, a + 48)
-        legs.append(
-            path(
-                f"M{fmt(x1)},{fmt(y1)}L{fmt(x2)},{fmt(y2)}L{fmt(x3)},{fmt(y3)}",
-                stroke=pal.skin,
-                stroke_width=r * 0.18,
-                fill="none",
-                stroke_linejoin="round",
-                stroke_linecap="round",
+        leg = f"M{fmt(x1)},{fmt(y1)}L{fmt(x2)},{fmt(y2)}L{fmt(x3)},{fmt(y3)}"
+        for colour, width in ((ink, r * 0.26), (pal.skin, r * 0.16)):
+            legs.append(
+                path(
+                    leg,
+                    stroke=colour,
+                    stroke_width=width,
+                    fill="none",
+                    stroke_linejoin="round",
+                    stroke_linecap="round",
+                )
             )
-        )
     return group(
         [
             *legs,

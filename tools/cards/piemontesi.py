@@ -23,6 +23,7 @@ import math
 from dataclasses import dataclass, replace
 
 from tools.cards.card import BACK_FIELD, CX, CY
+from tools.cards.french_busts import BustDress
 from tools.cards.french_regional import FrenchRegionalStyle
 from tools.cards.palette import FRENCH
 from tools.cards.svg import ellipse, fmt, group, lattice_d, line, path
@@ -79,6 +80,7 @@ class PiemontesiStyle(FrenchRegionalStyle):
 PIEMONTESI_STYLE = PiemontesiStyle(
     pid="pm-",
     pal=PIEMONTESI,
+    dress=BustDress(broad_hat=True),
     garment={
         "K": {"D": "red", "H": "blue", "S": "green", "C": "blue"},
         "Q": {"D": "blue", "H": "red", "S": "red", "C": "green"},

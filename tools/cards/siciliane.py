@@ -208,19 +208,23 @@ class SicilianeStyle(ItalianStyle):
         )
 
     def king_head(self, x: float, y: float, s: float) -> str:
-        """A head in profile with a big moustache, as on the 2 of coins, over a coin."""
+        """A king's head with a great moustache over a coin, as on the 2 of coins."""
         pal = self.pal
+        S = outline(pal.ink, 1.2)
         return group(
             [
-                circle(0, 0, 17, fill=pal.gold, stroke=pal.ink, stroke_width=1.4),
+                circle(0, 0, 18, fill=pal.gold, stroke=pal.ink, stroke_width=1.4),
+                circle(0, 1, 11, fill=pal.skin, **S),
+                path("M-11,-1C-12,-12 12,-12 11,-1C6,-6 -6,-6 -11,-1Z", fill=pal.hair),
                 path(
-                    "M-9,-8C-8,-16 4,-18 9,-10L10,-2L14,2L10,4L10,9C6,14 -4,14 -8,8Z",
-                    fill=pal.skin,
-                    **outline(pal.ink, 1.3),
+                    "M0,5C-4,3 -10,4 -15,8C-9,8 -4,8 0,7C4,8 9,8 15,8C10,4 4,3 0,5Z",
+                    fill=pal.hair,
+                    **S,
                 ),
-                path("M-10,-8C-10,-18 6,-20 10,-10L2,-10L-2,-4Z", fill=pal.hair),
-                path("M2,6C6,5 12,5 15,8C12,9 8,9 4,9Z", fill=pal.hair),
-                circle(5, -4, 1.2, fill=pal.ink),
+                path("M-3,9L3,9L0,15Z", fill=pal.hair),
+                circle(-4, 0, 1.2, fill=pal.ink),
+                circle(4, 0, 1.2, fill=pal.ink),
+                path("M-9,-9L-9,-16L-4,-12L0,-18L4,-12L9,-16L9,-9Z", fill=pal.red, **S),
             ],
             transform=tf(x, y, s),
         )

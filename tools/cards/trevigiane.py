@@ -45,6 +45,7 @@ from tools.cards.svg import (
     outline,
     path,
     polar,
+    rect,
     tf,
     use,
 )
@@ -125,22 +126,17 @@ class TrevigianeStyle(ItalianStyle):
                 )
             )
         caps = [
-            circle(
-                0,
-                b.y1 + b.hw1 * 0.6,
-                b.hw1 * 0.9,
+            rect(
+                -hw - 0.6,
+                y - 3,
+                2 * hw + 1.2,
+                6,
+                rx=2,
                 fill=pal.gold,
                 stroke=pal.ink,
-                stroke_width=b.stroke_width * 0.7,
-            ),
-            circle(
-                0,
-                b.y0 - b.hw0 * 0.6,
-                b.hw0 * 0.9,
-                fill=pal.gold,
-                stroke=pal.ink,
-                stroke_width=b.stroke_width * 0.7,
-            ),
+                stroke_width=b.stroke_width * 0.6,
+            )
+            for y, hw in (b.at(0.04), b.at(0.96))
         ]
         return [], [*bands, *caps, b.highlight(0.4, pal.white, max(1.0, b.hw0 * 0.3), 0.4)]
 
