@@ -90,6 +90,27 @@
     : String(navigator.language || "").toLowerCase().startsWith("it") ? "it" : "en";
   const deck = typeof prefs.deck === "string" ? prefs.deck : DEFAULT_DECK;
 
+  // Another deck than the default one (whose sprite index.html holds): its sprite
+  // is asked for at once (sw.js has it in its cache), so that the cards painted
+  // below are the player's deck a moment later, not when the page's Python asks
+  // for it (views/cards.py, which also says so if it cannot be had).
+  async function loadDeck(name) {
+    try {
+      const response = await fetch(`cards/${name}.svg`);
+      if (!response.ok) return;
+      const text = await response.text();
+      const svg = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+      const store = document.getElementById("card-sprite");
+      // only over the default deck's: the page may have put another one since
+      if (svg.localName !== "svg" || !store || store.dataset.deck !== DEFAULT_DECK) return;
+      store.replaceChildren(document.adoptNode(svg));
+      store.dataset.deck = name;
+    } catch {
+      // the page's Python fetches it again
+    }
+  }
+  if (deck !== DEFAULT_DECK && /^[a-z]+$/.test(deck)) loadDeck(deck);
+
   // the image of the latest save's table, as drawn in this language and deck
   function savedImage() {
     if (location.search) return null; // an address that starts or changes a match: Python says
