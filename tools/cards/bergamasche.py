@@ -27,7 +27,7 @@ from dataclasses import replace
 
 from tools.cards.card import BACK_FIELD, CX, CY, crown
 from tools.cards.italian_north import cupid_ace
-from tools.cards.italian_style import Accents, Baton, ItalianStyle
+from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.ornaments import banner, hand
 from tools.cards.palette import PIACENTINE
 from tools.cards.svg import circle, el, fmt, group, line, outline, path, polar, tf, use
@@ -185,15 +185,6 @@ class BergamascheStyle(ItalianStyle):
 BERGAMASCHE_STYLE = BergamascheStyle(
     pid="bg-",
     pal=BERGAMASCHE,
-    accents=Accents(
-        number=BERGAMASCHE.ink,
-        ace_ground=BERGAMASCHE.red,
-        grip=BERGAMASCHE.red,
-        cup_knob=BERGAMASCHE.blue,
-        hose=BERGAMASCHE.gold,
-        fante_cap=BERGAMASCHE.red,
-        saddle=BERGAMASCHE.blue,
-        rider_hat=BERGAMASCHE.red,
-    ),
+    accents=accents("bergamasche", BERGAMASCHE),
     garment={"D": "green", "H": "blue", "S": "red", "C": "blue"},
 )

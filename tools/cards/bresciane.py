@@ -36,11 +36,11 @@ from tools.cards.italian_north import (
     second_symbol,
     stamp_ring,
 )
-from tools.cards.italian_style import Accents, Baton, BowlBand, BowlLine, ItalianStyle
-from tools.cards.italian_suits import coin_boss
+from tools.cards.italian_style import Baton, BowlBand, BowlLine, ItalianStyle, accents
+from tools.cards.italian_suits import coin_boss, coin_rim
 from tools.cards.ornaments import shield
 from tools.cards.palette import PIACENTINE
-from tools.cards.svg import el, fmt, group, lattice_d, line, path, rect
+from tools.cards.svg import fmt, group, lattice_d, line, path, rect
 
 BRESCIANE = replace(
     PIACENTINE,
@@ -73,8 +73,7 @@ class BrescianeStyle(ItalianStyle):
             for a in range(8)
         )
         return [
-            el("circle", r=41, fill="none", stroke=pal.red, stroke_width=7),
-            el("circle", r=37, fill="none", stroke=pal.ink, stroke_width=1.2),
+            *coin_rim(pal.red, pal),
             group([lobes], fill=pal.green, stroke=pal.ink, stroke_width=1.2),
             *coin_boss(pal.red, 1.4, pal),
         ]
@@ -139,15 +138,6 @@ class BrescianeStyle(ItalianStyle):
 BRESCIANE_STYLE = BrescianeStyle(
     pid="br-",
     pal=BRESCIANE,
-    accents=Accents(
-        number=BRESCIANE.ink,
-        ace_ground=BRESCIANE.green,
-        grip=BRESCIANE.red,
-        cup_knob=BRESCIANE.red,
-        hose=BRESCIANE.red,
-        fante_cap=BRESCIANE.green,
-        saddle=BRESCIANE.green,
-        rider_hat=BRESCIANE.red,
-    ),
+    accents=accents("bresciane", BRESCIANE),
     garment={"D": "green", "H": "red", "S": "blue", "C": "red"},
 )

@@ -23,8 +23,6 @@ from typing import ClassVar, Literal, NamedTuple, Protocol
 from tools.cards.palette import Palette
 from tools.cards.svg import fmt, path
 
-STYLES = ("neapolitan", "piacentine")
-
 #: Where a style puts the cards' numbers: in a small frame at two corners
 #: (Neapolitan), plain at two corners, small in all four corners as the
 #: Spanish packs have them, or nowhere (the pips and figures say it).
@@ -33,7 +31,7 @@ Index = Literal["frame", "corner", "spanish", "none"]
 
 @dataclass(frozen=True)
 class Accents:
-    """The colour each style gives to a part of the art both styles share."""
+    """The colour each style gives to a part of the art every style shares."""
 
     number: str  # the rank number and its frame
     ace_ground: str  # the disc behind the ace of coins
@@ -45,17 +43,22 @@ class Accents:
     rider_hat: str
 
 
-# The palette colour of each accent: (Neapolitan, Piacentine).
-ACCENTS: dict[str, tuple[str, str]] = {
-    "number": ("ink", "red"),
-    "ace_ground": ("green", "blue"),
-    "grip": ("red", "wood_dark"),
-    "cup_knob": ("red", "blue"),
-    "hose": ("gold", "red"),
-    "fante_cap": ("red", "blue"),
-    "saddle": ("red", "gold"),
-    "rider_hat": ("blue", "green"),
+# The palette colour each style gives to the accents, in Accents' order: number,
+# ace_ground, grip, cup_knob, hose, fante_cap, saddle, rider_hat.
+ACCENTS: dict[str, str] = {
+    "neapolitan": "ink green red red gold red red blue",
+    "piacentine": "red blue wood_dark blue red blue gold green",
+    "trevigiane": "ink blue red blue gold red red green",
+    "siciliane": "ink blue red red gold red blue red",
+    "sarde": "ink blue blue blue red green red red",
+    "toscane": "ink blue red red gold red red blue",
+    "bresciane": "ink green red red red green green red",
+    "trentine": "ink blue blue red gold blue red blue",
+    "bergamasche": "ink red red blue gold red blue red",
+    "triestine": "ink blue red green gold blue red red",
+    "romagnole": "ink green red red blue red gold green",
 }
+STYLES = tuple(ACCENTS)
 
 
 class Dress(Protocol):
@@ -74,8 +77,8 @@ class Dress(Protocol):
 
 def accents(style: str, pal: Palette) -> Accents:
     """The accents of ``style`` (one of ``STYLES``) in the colours of ``pal``."""
-    column = STYLES.index(style)
-    return Accents(**{f.name: pal.colour(ACCENTS[f.name][column]) for f in fields(Accents)})
+    names = ACCENTS[style].split()
+    return Accents(**{f.name: pal.colour(n) for f, n in zip(fields(Accents), names, strict=True)})
 
 
 class BowlBand(NamedTuple):

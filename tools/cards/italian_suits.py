@@ -50,6 +50,14 @@ def coin_def(st: ItalianStyle) -> str:
     return group([disc, *st.coin_face()], id=f"{st.pid}coin")
 
 
+def coin_rim(colour: str, pal: Palette, width: float = 7.0) -> list[str]:
+    """A broad coloured rim round the coin's face, an ink line inside it."""
+    return [
+        el("circle", r=41, fill="none", stroke=colour, stroke_width=width),
+        el("circle", r=37, fill="none", stroke=pal.ink, stroke_width=1.2),
+    ]
+
+
 def coin_boss(colour: str, edge: float, pal: Palette) -> list[str]:
     """The raised centre of a coin's face, with a gold dot."""
     return [

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tools.cards.card import BACK_FIELD, CX, CY
-from tools.cards.italian_style import Accents, Baton, ItalianStyle
+from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.italian_suits import coin_boss
 from tools.cards.ornaments import banner, putto
 from tools.cards.palette import PIACENTINE
@@ -215,15 +215,6 @@ class RomagnoleStyle(ItalianStyle):
 ROMAGNOLE_STYLE = RomagnoleStyle(
     pid="ro-",
     pal=ROMAGNOLE,
-    accents=Accents(
-        number=ROMAGNOLE.ink,
-        ace_ground=ROMAGNOLE.green,
-        grip=ROMAGNOLE.red,
-        cup_knob=ROMAGNOLE.red,
-        hose=ROMAGNOLE.blue,
-        fante_cap=ROMAGNOLE.red,
-        saddle=ROMAGNOLE.gold,
-        rider_hat=ROMAGNOLE.green,
-    ),
+    accents=accents("romagnole", ROMAGNOLE),
     garment={"D": "green", "H": "red", "S": "blue", "C": "gold"},
 )

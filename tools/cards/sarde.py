@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tools.cards.card import BACK_FIELD, CX, CY
-from tools.cards.italian_style import Accents, Baton, ItalianStyle
+from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.ornaments import putto
 from tools.cards.palette import NEAPOLITAN
 from tools.cards.svg import (
@@ -239,15 +239,6 @@ class SardeStyle(ItalianStyle):
 SARDE_STYLE = SardeStyle(
     pid="sa-",
     pal=SARDE,
-    accents=Accents(
-        number=SARDE.ink,
-        ace_ground=SARDE.blue,
-        grip=SARDE.blue,
-        cup_knob=SARDE.blue,
-        hose=SARDE.red,
-        fante_cap=SARDE.green,
-        saddle=SARDE.red,
-        rider_hat=SARDE.red,
-    ),
+    accents=accents("sarde", SARDE),
     garment={"D": "red", "H": "blue", "S": "green", "C": "red"},
 )

@@ -27,7 +27,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tools.cards.card import BACK_FIELD, CX, CY
-from tools.cards.italian_style import Accents, Baton, ItalianStyle
+from tools.cards.italian_style import Baton, ItalianStyle, accents
+from tools.cards.italian_suits import coin_rim
 from tools.cards.ornaments import eagle, trinacria
 from tools.cards.palette import NEAPOLITAN
 from tools.cards.svg import (
@@ -88,8 +89,7 @@ class SicilianeStyle(ItalianStyle):
             for k in range(8)
         ]
         return [
-            el("circle", r=41, fill="none", stroke=pal.red, stroke_width=7),
-            el("circle", r=36.5, fill="none", stroke=pal.ink, stroke_width=1.2),
+            *coin_rim(pal.red, pal),
             *petals,
             el("circle", r=10, fill=pal.red, stroke=pal.ink, stroke_width=1.4),
             el("circle", r=4, fill=pal.gold),
@@ -272,15 +272,6 @@ class SicilianeStyle(ItalianStyle):
 SICILIANE_STYLE = SicilianeStyle(
     pid="si-",
     pal=SICILIANE,
-    accents=Accents(
-        number=SICILIANE.ink,
-        ace_ground=SICILIANE.blue,
-        grip=SICILIANE.red,
-        cup_knob=SICILIANE.red,
-        hose=SICILIANE.gold,
-        fante_cap=SICILIANE.red,
-        saddle=SICILIANE.blue,
-        rider_hat=SICILIANE.red,
-    ),
+    accents=accents("siciliane", SICILIANE),
     garment={"D": "blue", "H": "red", "S": "green", "C": "blue"},
 )

@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from tools.cards.card import BACK_FIELD, rot180
 from tools.cards.french_regional import FrenchRegionalStyle
 from tools.cards.italian_figures import donna, fante, king
-from tools.cards.italian_style import Accents
+from tools.cards.italian_style import Accents, accents
 from tools.cards.palette import FRENCH
 from tools.cards.svg import circle, ellipse, fmt, group, line, outline, path, rect, tf, use
 
@@ -44,16 +44,7 @@ TOSCANE = replace(
     back_line="#f3d9b0",
 )
 
-TOSCANE_ACCENTS = Accents(
-    number=TOSCANE.ink,
-    ace_ground=TOSCANE.blue,
-    grip=TOSCANE.red,
-    cup_knob=TOSCANE.red,
-    hose=TOSCANE.gold,
-    fante_cap=TOSCANE.red,
-    saddle=TOSCANE.red,
-    rider_hat=TOSCANE.blue,
-)
+TOSCANE_ACCENTS = accents("toscane", TOSCANE)
 
 
 @dataclass(frozen=True)

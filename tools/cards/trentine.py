@@ -34,8 +34,8 @@ from tools.cards.italian_north import (
     second_symbol,
     stamp_ring,
 )
-from tools.cards.italian_style import Accents, Baton, ItalianStyle
-from tools.cards.italian_suits import coin_boss
+from tools.cards.italian_style import Baton, ItalianStyle, accents
+from tools.cards.italian_suits import coin_boss, coin_rim
 from tools.cards.palette import PIACENTINE
 from tools.cards.svg import (
     circle,
@@ -79,8 +79,7 @@ class TrentineStyle(ItalianStyle):
         dots = "".join(circle(0, -30, 3, transform=f"rotate({a * 30})") for a in range(12))
         petals = "".join(ellipse(0, -11, 6, 11, transform=f"rotate({a * 90})") for a in range(4))
         return [
-            el("circle", r=41, fill="none", stroke=pal.blue, stroke_width=7),
-            el("circle", r=37, fill="none", stroke=pal.ink, stroke_width=1.2),
+            *coin_rim(pal.blue, pal),
             group([dots], fill=pal.red),
             group([petals], fill=pal.red, stroke=pal.ink, stroke_width=1.2),
             *coin_boss(pal.blue, 1.4, pal),
@@ -170,15 +169,6 @@ class TrentineStyle(ItalianStyle):
 TRENTINE_STYLE = TrentineStyle(
     pid="tn-",
     pal=TRENTINE,
-    accents=Accents(
-        number=TRENTINE.ink,
-        ace_ground=TRENTINE.blue,
-        grip=TRENTINE.blue,
-        cup_knob=TRENTINE.red,
-        hose=TRENTINE.gold,
-        fante_cap=TRENTINE.blue,
-        saddle=TRENTINE.red,
-        rider_hat=TRENTINE.blue,
-    ),
+    accents=accents("trentine", TRENTINE),
     garment={"D": "blue", "H": "red", "S": "green", "C": "blue"},
 )

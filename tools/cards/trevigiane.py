@@ -30,8 +30,8 @@ from dataclasses import replace
 
 from tools.cards.card import BACK_FIELD, CX, CY, crown, rot180
 from tools.cards.italian_halves import HALF_IDS, HALF_Y
-from tools.cards.italian_style import Accents, Baton, ItalianStyle
-from tools.cards.italian_suits import coin_boss
+from tools.cards.italian_style import Baton, ItalianStyle, accents
+from tools.cards.italian_suits import coin_boss, coin_rim
 from tools.cards.ornaments import banner, bird, dog, shield
 from tools.cards.palette import NEAPOLITAN
 from tools.cards.svg import (
@@ -87,8 +87,7 @@ class TrevigianeStyle(ItalianStyle):
             path("M-4,-20L0,-38L4,-20Z", transform=f"rotate({fmt(a * 22.5)})") for a in range(16)
         )
         return [
-            el("circle", r=41, fill="none", stroke=pal.blue, stroke_width=8),
-            el("circle", r=36.5, fill="none", stroke=pal.ink, stroke_width=1.2),
+            *coin_rim(pal.blue, pal, 8),
             group([rays], fill=pal.red, stroke=pal.ink, stroke_width=1),
             el("circle", r=19, fill=pal.gold, stroke=pal.ink, stroke_width=1.4),
             *coin_boss(pal.green, 1.4, pal),
@@ -282,15 +281,6 @@ class TrevigianeStyle(ItalianStyle):
 TREVIGIANE_STYLE = TrevigianeStyle(
     pid="tv-",
     pal=TREVIGIANE,
-    accents=Accents(
-        number=TREVIGIANE.ink,
-        ace_ground=TREVIGIANE.blue,
-        grip=TREVIGIANE.red,
-        cup_knob=TREVIGIANE.blue,
-        hose=TREVIGIANE.gold,
-        fante_cap=TREVIGIANE.red,
-        saddle=TREVIGIANE.red,
-        rider_hat=TREVIGIANE.green,
-    ),
+    accents=accents("trevigiane", TREVIGIANE),
     garment={"D": "red", "H": "green", "S": "blue", "C": "red"},
 )

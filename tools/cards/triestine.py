@@ -27,11 +27,11 @@ from dataclasses import replace
 
 from tools.cards.card import BACK_FIELD, CX, CY
 from tools.cards.italian_halves import HALF_Y, halves_marks
-from tools.cards.italian_style import Accents
-from tools.cards.italian_suits import coin_boss
+from tools.cards.italian_style import accents
+from tools.cards.italian_suits import coin_boss, coin_rim
 from tools.cards.ornaments import banner
 from tools.cards.palette import SERIF
-from tools.cards.svg import circle, el, fmt, group, outline, path, rect, text, tf, use
+from tools.cards.svg import circle, fmt, group, outline, path, rect, text, tf, use
 from tools.cards.trevigiane import TREVIGIANE, TrevigianeStyle
 
 TRIESTINE = replace(
@@ -66,8 +66,7 @@ class TriestineStyle(TrevigianeStyle):
             path("M0,-34L7,-10L-7,-10Z", transform=f"rotate({a * 45})") for a in range(8)
         )
         return [
-            el("circle", r=41, fill="none", stroke=pal.red, stroke_width=7),
-            el("circle", r=37, fill="none", stroke=pal.ink, stroke_width=1.2),
+            *coin_rim(pal.red, pal),
             group([points], fill=pal.blue, stroke=pal.ink, stroke_width=1),
             *coin_boss(pal.red, 1.4, pal),
         ]
@@ -117,15 +116,6 @@ class TriestineStyle(TrevigianeStyle):
 TRIESTINE_STYLE = TriestineStyle(
     pid="ts-",
     pal=TRIESTINE,
-    accents=Accents(
-        number=TRIESTINE.ink,
-        ace_ground=TRIESTINE.blue,
-        grip=TRIESTINE.red,
-        cup_knob=TRIESTINE.green,
-        hose=TRIESTINE.gold,
-        fante_cap=TRIESTINE.blue,
-        saddle=TRIESTINE.red,
-        rider_hat=TRIESTINE.red,
-    ),
+    accents=accents("triestine", TRIESTINE),
     garment={"D": "blue", "H": "red", "S": "green", "C": "blue"},
 )
