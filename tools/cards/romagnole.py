@@ -114,21 +114,26 @@ class RomagnoleStyle(ItalianStyle):
         return [], [*rings, b.highlight(0.35, pal.white, max(1.0, b.hw0 * 0.3), 0.4)]
 
     def back_pattern(self) -> list[str]:
+        """Rings of dots round the oval, as far as the field reaches, inside a ruled border."""
         pal = self.pal
-        dots = "".join(
-            circle(*polar(r, a), 2.2) for r in (76, 90, 104, 118) for a in range(0, 360, 12)
-        )
         x0, y0, x1, y1 = BACK_FIELD
+        dots = "".join(
+            circle(CX + x, CY + y, 2.2)
+            for r in (76, 90, 104, 118, 132)
+            for a in range(0, 360, 10)
+            for x, y in (polar(r, a),)
+            if x0 + 8 < CX + x < x1 - 8 and y0 + 8 < CY + y < y1 - 8
+        )
         border = rect(
-            x0 + 6,
-            y0 + 6,
-            x1 - x0 - 12,
-            y1 - y0 - 12,
+            x0 + 4,
+            y0 + 4,
+            x1 - x0 - 8,
+            y1 - y0 - 8,
             fill="none",
             stroke=pal.back_line,
             stroke_width=1.4,
         )
-        return [group([dots], fill=pal.back_line, transform=tf(CX, CY)), border]
+        return [group([dots], fill=pal.back_line), border]
 
     def ace(self, suit: str) -> str | None:
         pal = self.pal
