@@ -65,6 +65,20 @@ def test_a_player_who_calls_the_figures_by_their_italian_names_reads_them_so() -
     assert i18n.I18n("it", "neapolitan", traditional=True).card("QH") == "Cavallo di coppe"
 
 
+def test_the_italian_names_need_only_the_pages_own_sentences(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An English page has only English sentences until the Italian ones come
+    (web/pyscript-strict.mjs): the figures' Italian names are among its own."""
+    monkeypatch.setitem(i18n._loaded, "it", {"text": {}, "problems": {}})
+    names = i18n.I18n("en", "siciliane", traditional=True)
+    assert [names.card(c) for c in ("JD", "QD", "KD")] == [
+        "Donna of coins",
+        "Cavallo of coins",
+        "Re of coins",
+    ]
+
+
 def test_the_narration_of_a_move_uses_the_decks_names() -> None:
     view = {"seats": [{"name": "Anna"}, {"name": "Bruno"}], "players": 2}
     event = {"seat": 1, "kind": "play", "card": "JC", "take": ["QC"]}

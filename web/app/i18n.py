@@ -132,7 +132,7 @@ class I18n:
         elif rank == "J" and self.deck in DONNA_FANTE:
             key = "rank.J.donna"
         if self.traditional and rank != "A":
-            return catalogue("it")["text"].get(key) or self.t(key)
+            key = "figure." + key[len("rank.") :]  # the Italian names, in every language's file
         return self.t(key)
 
     def cards(self, codes):
