@@ -1,16 +1,15 @@
 # The player's preferences (MicroPython, main thread): the page's language, the
-# deck (chosen in views/decks.py, its pictures kept by deck_store.py) and, on
-# the English page, whether the figures go by their Italian names; kept in
+# deck (chosen through deck_choice.py, its pictures kept by deck_store.py) and,
+# on the English page, whether the figures go by their Italian names; kept in
 # storage's prefs with the last new match's settings. Changing one re-words or
 # redraws the page in place.
 
-from deck_store import DeckStore
 from i18n import available
 from pyscript import document, window
 from tasks import spawn
 
 DECK_TOAST_MS = 1500
-FAILED_TOAST_MS = 4000
+FAILED_TOAST_MS = 4000  # a deck that could not be had: longer to read
 
 
 def translate_static(i18n):
@@ -37,46 +36,41 @@ def translate_static(i18n):
 class Preferences:
     def __init__(self, manager):
         self.m = manager
-        self.decks = DeckStore(manager)
-        self._chooser = None
+        self.decks = None  # deck_choice.DeckChoice, made when first needed
         manager.i18n.traditional = manager.prefs.get("names") == "it"
         manager.ui.art.on_sprite = self.on_sprite
 
     def handlers(self):
         return {
             "deck": lambda el: spawn(self.open_decks()),
-            "choose-deck": lambda el: self.choose_deck(el.dataset.deck),
-            "deck-names": lambda el: self.switch_names(),
+            "choose-deck": lambda el: self.decks.choose(el.dataset.deck),
+            "deck-names": lambda el: self.decks.switch_names(),
             "lang": lambda el: self.switch_lang(),
         }
 
     def save(self):
         self.m.storage.save_prefs(self.m.prefs)
 
-    def chooser(self):
-        """The deck chooser, made (and its module compiled) the first time it is shown."""
-        if self._chooser is None:
-            from views.decks import DeckChooser
+    async def deck_choice(self):
+        """The deck chooser's flow (deck_choice.py), made the first time it is needed:
+        it comes with the rest of the page's Python (web/pyscript-strict.mjs), waited
+        for here, so the start does not carry it."""
+        if self.decks is None:
+            try:  # noqa: SIM105 -- MicroPython has no contextlib.suppress
+                await window.scopaPage.rest
+            except Exception:  # a page without the packs: its modules are all there
+                pass
+            from deck_choice import DeckChoice
 
-            self._chooser = DeckChooser(self.m.i18n, self.decks)
-        return self._chooser
+            self.decks = DeckChoice(self)
+        return self.decks
 
     async def open_decks(self):
-        await self.decks.refresh()
-        self.chooser().show()
+        await (await self.deck_choice()).open()
 
-    def choose_deck(self, deck):
-        i18n = self.m.i18n
-        if deck == i18n.deck:
-            self.close_decks()
-            return
-        if not self.decks.can_choose(deck):
-            self.m.ui.notices.toast(i18n.t("decks.offline"), FAILED_TOAST_MS)
-            return
-        self.use_deck(deck)
-        self.close_decks()
-        name = i18n.t("deck." + i18n.deck)
-        self.m.ui.notices.toast(i18n.t("deck.now", name=name), DECK_TOAST_MS)
+    async def fetch_decks_later(self):
+        """The other decks, kept for offline play (updates.py, once sw.js is registered)."""
+        await (await self.deck_choice()).store.fetch_all_later()
 
     def use_deck(self, deck):
         self.m.i18n.deck = deck
@@ -84,17 +78,12 @@ class Preferences:
         self.save()
         self.redraw()
 
-    def close_decks(self):
-        if self._chooser is not None and self._chooser.is_open():
-            from views.dialogs import close_dialog
-
-            close_dialog("dlg-decks")
-
     def on_sprite(self, deck, loaded):
         """A deck's sprite came (it is on the device now) or could not be fetched: the
         page goes back to the deck whose pictures it still has."""
         if loaded:
-            self.decks.loaded(deck)
+            if self.decks is not None:  # else the store, when made, looks in the cache
+                self.decks.store.loaded(deck)
             return
         i18n = self.m.i18n
         if deck != i18n.deck:
@@ -102,15 +91,6 @@ class Preferences:
         self.use_deck(self.m.ui.art.shown_deck())
         name = i18n.t("deck." + deck)
         self.m.ui.notices.toast(i18n.t("decks.failed", name=name), FAILED_TOAST_MS)
-
-    def switch_names(self):
-        i18n = self.m.i18n
-        i18n.traditional = not i18n.traditional
-        self.m.prefs["names"] = "it" if i18n.traditional else "en"
-        self.save()
-        self.redraw()
-        if self._chooser is not None and self._chooser.is_open():
-            self._chooser.show()
 
     def redraw(self):
         if self.m.view is not None:

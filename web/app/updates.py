@@ -58,7 +58,7 @@ class Updates:
         if reg is None:  # registration refused without an error (e.g. blocked by policy)
             return
         self.registration = reg
-        spawn(self.m.preferences.decks.fetch_all_later())  # the other decks, kept for offline
+        spawn(self.m.preferences.fetch_decks_later())  # the other decks, kept for offline
         self._listen(nav.serviceWorker, "controllerchange", self.on_controller_change)
         self._listen(reg, "updatefound", self.on_update_found)
         self.check()
