@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tools.cards.card import BACK_FIELD, CX, CY, crown
+from tools.cards.card import CX, CY, back_grid, crown
 from tools.cards.italian_north import cupid_ace
 from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.ornaments import banner, hand
@@ -104,13 +104,7 @@ class BergamascheStyle(ItalianStyle):
 
     def back_pattern(self) -> list[str]:
         pal = self.pal
-        x0, y0, x1, y1 = BACK_FIELD
-        roses = "".join(
-            circle(x, y, 4) + circle(x, y, 1.6)
-            for x in range(int(x0) + 12, int(x1), 22)
-            for y in range(int(y0) + 12, int(y1), 22)
-            if abs(x - CX) > 54 or abs(y - CY) > 68
-        )
+        roses = "".join(circle(x, y, 4) + circle(x, y, 1.6) for x, y in back_grid(12, 22))
         return [group([roses], fill="none", stroke=pal.back_line, stroke_width=1.4)]
 
     def ace(self, suit: str) -> str | None:

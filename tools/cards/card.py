@@ -16,6 +16,21 @@ SUITS: tuple[str, ...] = ("D", "H", "S", "C")
 BACK_FIELD = (16.0, 16.0, 184.0, 284.0)  # the patterned field inside a back's frame
 
 
+def back_grid(inset: float, step: float, step_y: float | None = None) -> list[Pt]:
+    """The points of a grid over a back's field, ``inset`` in from its corner and
+    ``step`` apart (``step_y`` down, if other), but those by the oval in the middle."""
+    x0, y0, x1, y1 = BACK_FIELD
+    dy = step_y or step
+    xs = [x0 + inset + k * step for k in range(int((x1 - x0 - inset) // step) + 1)]
+    ys = [y0 + inset + k * dy for k in range(int((y1 - y0 - inset) // dy) + 1)]
+    return [
+        (x, y)
+        for x in xs
+        for y in ys
+        if x < x1 and y < y1 and (abs(x - CX) > 52 or abs(y - CY) > 66)
+    ]
+
+
 def rot180(children: Iterable[str]) -> str:
     """``children`` turned half round the card's centre (the other end of a card)."""
     return group(children, transform=f"rotate(180 {fmt(CX)} {fmt(CY)})")

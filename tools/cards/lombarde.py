@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from tools.cards.card import BACK_FIELD, CX, CY
+from tools.cards.card import BACK_FIELD, CX, back_grid
 from tools.cards.french_busts import BustDress
 from tools.cards.french_regional import FrenchRegionalStyle
 from tools.cards.ornaments import bird
@@ -79,12 +79,7 @@ class LombardeStyle(FrenchRegionalStyle):
 
     def back_pattern(self) -> list[str]:
         pal = self.pal
-        lozenges = "".join(
-            f"M{fmt(x)},{fmt(y - 6)}l5,6l-5,6l-5,-6Z"
-            for x in range(28, 180, 18)
-            for y in range(30, 280, 18)
-            if abs(x - CX) > 54 or abs(y - CY) > 68
-        )
+        lozenges = "".join(f"M{fmt(x)},{fmt(y - 6)}l5,6l-5,6l-5,-6Z" for x, y in back_grid(12, 18))
         return [
             line(lattice_d(BACK_FIELD, 18.0, 9.0), pal.back_line, 0.7),
             path(lozenges, fill=pal.back_line),

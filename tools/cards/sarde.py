@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tools.cards.card import BACK_FIELD, CX, CY
+from tools.cards.card import BACK_FIELD, CX, CY, back_grid
 from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.ornaments import putto
 from tools.cards.palette import NEAPOLITAN
@@ -123,9 +123,7 @@ class SardeStyle(ItalianStyle):
         star = "".join(f"M0,0L{fmt(x)},{fmt(y)}" for x, y in (polar(5, a * 45) for a in range(8)))
         marks = [
             path(star, stroke=pal.back_line, stroke_width=1.2, fill="none", transform=tf(x, y))
-            for x in range(26, 184, 16)
-            for y in range(28, 284, 16)
-            if abs(x - CX) > 54 or abs(y - CY) > 68
+            for x, y in back_grid(10, 16)
         ]
         return [
             *marks,

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tools.cards.card import BACK_FIELD, CX, CY
+from tools.cards.card import BACK_FIELD, CX, CY, back_grid
 from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.italian_suits import coin_rim
 from tools.cards.ornaments import eagle, trinacria
@@ -139,9 +139,7 @@ class SicilianeStyle(ItalianStyle):
                 f"M{fmt(x)},{fmt(y - 4)}L{fmt(x + 3)},{fmt(y)}L{fmt(x)},{fmt(y + 4)}"
                 f"L{fmt(x - 3)},{fmt(y)}Z"
             )
-            for x in range(26, 184, 20)
-            for y in range(26, 284, 20)
-            if abs(x - CX) > 52 or abs(y - CY) > 66
+            for x, y in back_grid(10, 20)
         )
         return [
             path(

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tools.cards.card import BACK_FIELD, CX, CY
+from tools.cards.card import CX, CY, back_grid
 from tools.cards.italian_north import (
     cupid_ace,
     fante_dog,
@@ -117,12 +117,8 @@ class TrentineStyle(ItalianStyle):
 
     def back_pattern(self) -> list[str]:
         pal = self.pal
-        x0, y0, x1, y1 = BACK_FIELD
         crosses = "".join(
-            f"M{fmt(x - 4)},{fmt(y)}h8M{fmt(x)},{fmt(y - 4)}v8"
-            for x in range(int(x0) + 8, int(x1), 14)
-            for y in range(int(y0) + 8, int(y1), 14)
-            if abs(x - CX) > 52 or abs(y - CY) > 66
+            f"M{fmt(x - 4)},{fmt(y)}h8M{fmt(x)},{fmt(y - 4)}v8" for x, y in back_grid(8, 14)
         )
         return [path(crosses, stroke=pal.back_line, stroke_width=1.6, fill="none")]
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tools.cards.card import BACK_FIELD, CX, CY, crown, rot180
+from tools.cards.card import BACK_FIELD, CX, back_grid, crown, rot180
 from tools.cards.italian_halves import HALF_IDS, HALF_Y
 from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.italian_suits import coin_boss, coin_rim
@@ -145,12 +145,7 @@ class TrevigianeStyle(ItalianStyle):
         x0, y0, x1, y1 = BACK_FIELD
         lines = "".join(f"M{fmt(x)},{fmt(y0)}L{fmt(x)},{fmt(y1)}" for x in range(24, 184, 16))
         lines += "".join(f"M{fmt(x0)},{fmt(y)}L{fmt(x1)},{fmt(y)}" for y in range(24, 284, 16))
-        dots = "".join(
-            circle(x, y, 1.8)
-            for x in range(24, 184, 16)
-            for y in range(24, 284, 16)
-            if abs(x - CX) > 50 or abs(y - CY) > 64
-        )
+        dots = "".join(circle(x, y, 1.8) for x, y in back_grid(8, 16))
         return [
             path(lines, stroke=pal.back_line, stroke_width=1, fill="none", opacity=0.7),
             group([dots], fill=pal.back_line),

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tools.cards.card import BACK_FIELD, CX, CY
+from tools.cards.card import CX, back_grid
 from tools.cards.italian_halves import HALF_Y, halves_marks
 from tools.cards.italian_style import accents
 from tools.cards.italian_suits import coin_boss, coin_rim
@@ -73,12 +73,8 @@ class TriestineStyle(TrevigianeStyle):
 
     def back_pattern(self) -> list[str]:
         pal = self.pal
-        x0, y0, x1, y1 = BACK_FIELD
         lozenges = "".join(
-            f"M{fmt(x)},{fmt(y - 7)}l5,7l-5,7l-5,-7Z"
-            for x in range(int(x0) + 10, int(x1), 16)
-            for y in range(int(y0) + 10, int(y1), 18)
-            if abs(x - CX) > 52 or abs(y - CY) > 66
+            f"M{fmt(x)},{fmt(y - 7)}l5,7l-5,7l-5,-7Z" for x, y in back_grid(10, 16, 18)
         )
         return [path(lozenges, fill=pal.back_line, opacity=0.85)]
 
