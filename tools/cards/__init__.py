@@ -33,6 +33,18 @@ pattern's own drawing is in its module: ``neapolitan``, ``piacentine``,
 ``siciliane``, ``sarde``, ``romagnole`` (Spanish suits); ``trevigiane``,
 ``triestine``, ``bresciane``, ``bergamasche``, ``trentine`` (Italian suits).
 
+The regional patterns were drawn in the order of how many people play with
+them, judged by the population of the area where each is the usual pack (the
+order of ``DECKS`` in web/app/i18n.py and of ``sprite.DECKS``): Trevigiane
+(Veneto and Friuli, some six million people), Siciliane (Sicily, five
+million), Piemontesi (Piedmont and the Aosta Valley, four and a half),
+Lombarde (Milan and western Lombardy), Toscane (Florence and Tuscany, where
+the Piacentine and Napoletane are played too), Sarde (Sardinia), Genovesi
+(Liguria), Bresciane (Brescia and its province, parts of Mantua and Cremona),
+Bergamasche (Bergamo), Romagnole (Romagna), Trentine (Trentino) and Triestine
+(Trieste, Gorizia, Istria): the largest audiences first, so that had the work
+stopped part way, the most players would already find their own deck.
+
 ``sprite`` assembles a deck's file, its picture for the deck chooser and the
 preview page, and writes them.
 """

@@ -53,7 +53,8 @@ DECK_SUITS = {
     "spanish": ("neapolitan", "piacentine", "siciliane", "sarde", "romagnole"),
     "french": (DEFAULT_DECK, "piemontesi", "lombarde", "toscane", "genovesi"),
 }
-#: Every deck, in the order the game gained them (the chooser shows them by suits).
+#: Every deck, in the order the game gained them: the most played first
+#: (tools/cards/__init__.py says why); the chooser shows them by suits.
 DECKS = (DEFAULT_DECK, "neapolitan", "piacentine", "trevigiane", "siciliane", "piemontesi")
 DECKS += ("lombarde", "toscane", "sarde", "genovesi", "bresciane", "bergamasche", "romagnole")
 DECKS += ("trentine", "triestine")
