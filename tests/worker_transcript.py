@@ -33,7 +33,6 @@ import argparse
 import contextlib
 import gzip
 import importlib
-import importlib.util
 import json
 import random
 import secrets
@@ -44,12 +43,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-WORKER = ROOT / "web" / "worker" / "engine_worker.py"
+from tests.worker_module import WORKER, fresh_worker
+
 FIXTURE = Path(__file__).resolve().parent / "reference" / "worker_transcript.jsonl.gz"
 #: where the fair deal's random values come from, before and after issue 29
 FAIRDEAL_MODULES = ("scopa_core.link.fairdeal", "fairdeal")
-#: small search budgets: the coach's answers are the same at any budget's worth of work
+#: small search budgets for the coach: the whole script runs in seconds
 HINT = {"budget": 1500}
 
 Entry = dict[str, Any]
@@ -63,18 +62,10 @@ class _StoppedClock:
         return 0.0
 
 
-_loaded = 0
-
-
 def load_worker(path: Path = WORKER) -> ModuleType:
     """A fresh copy of the engine worker module (its own match, guided hand, link),
     as if in a page of its own; its clock stopped."""
-    global _loaded
-    _loaded += 1
-    spec = importlib.util.spec_from_file_location(f"transcript_worker_{_loaded}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = fresh_worker(path)
     module.time = _StoppedClock  # type: ignore[attr-defined]
     return module
 
@@ -609,11 +600,15 @@ def watch_scene(rec: Recorder) -> None:
 SCENES = (solo_scenes, remote_scenes, guided_scene, watch_scene)
 
 
-def transcript(factory: Callable[[], ModuleType] = load_worker) -> list[Entry]:
-    """The whole script's calls and replies, through worker copies made by ``factory``."""
+def transcript(
+    factory: Callable[[], ModuleType] = load_worker,
+    scenes: tuple[Callable[[Recorder], None], ...] = SCENES,
+) -> list[Entry]:
+    """The script's calls and replies (its first ``scenes`` only, when given), through
+    worker copies made by ``factory``."""
     rec = Recorder(factory)
     with fixed_randomness(29):
-        for scene in SCENES:
+        for scene in scenes:
             scene(rec)
     return rec.entries
 
