@@ -26,6 +26,7 @@ from scopa_core.cards import CARD_NAMES, bits
 from scopa_core.link import fairdeal
 from scopa_core.table import state
 from tests.worker_module import fresh_worker
+from tests.worker_transcript import chosen_move
 
 #: A card code standing alone (not inside a word like JSON or a hex digest).
 CARD = re.compile(r"(?<![A-Za-z0-9])([A2-7JQK][DHSC])(?![A-Za-z0-9])")
@@ -156,14 +157,8 @@ def cards_in(text: str) -> set[str]:
 
 
 def random_move(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """A random legal move from a table view's ``moves`` (or a declaration)."""
-    if view.get("can_declare") and rng.random() < 0.05:
-        return {"declare": True}
-    card = rng.choice(sorted(view["moves"]))
-    option = rng.choice(view["moves"][card]["moves"])
-    if option["keep"]:
-        return {"card": card, "keep": True}
-    return {"card": card, "take": option["take"]}
+    """A random legal move from a table view's ``moves`` (rarely a declaration)."""
+    return chosen_move(view, rng, declaring=0.05)
 
 
 class Table(Net):

@@ -125,9 +125,10 @@ def js(value: Any) -> str:
     return json.dumps(value)
 
 
-def chosen_move(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """One of the legal moves a table view offers (sometimes a declaration)."""
-    if view.get("can_declare") and rng.random() < 0.3:
+def chosen_move(view: dict[str, Any], rng: random.Random, declaring: float = 0.3) -> dict[str, Any]:
+    """A random legal move from a table view's ``moves``, or, when the rules let the
+    person declare, a declaration with the chance ``declaring``."""
+    if view.get("can_declare") and rng.random() < declaring:
         return {"declare": True}
     card = rng.choice(sorted(view["moves"]))
     option = rng.choice(view["moves"][card]["moves"])
