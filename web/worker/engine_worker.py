@@ -14,35 +14,41 @@ modules it imports arrive compiled in ``engine.zip``, which worker/engine.mjs
 puts on ``sys.path`` (tools/build.py engine_zip).
 """
 
+from __future__ import annotations
+
 import json
 import sys
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
+if TYPE_CHECKING:
+    from scopa_core.link.device import Device
+    from scopa_core.worker_api import Reply, WorkerApi
+
+_api: WorkerApi | None = None
 try:
-    import scopa_core
     from scopa_core.worker_api import WorkerApi
 
     _api = WorkerApi()
 except Exception as exc:  # the engine may be missing or broken: report it, don't crash
-    scopa_core = None
-    _api = None
     _import_error = f"{type(exc).__name__}: {exc}"
 else:
     _import_error = ""
 
 
-def _load(text):
+def _load(text: object) -> Any:
     if text is None or text == "":
         return None
     return json.loads(str(text))
 
 
-def _reply(run):
-    """``run()``'s reply as JSON text, with the time it took (``ms``)."""
+def _reply(run: Callable[[WorkerApi], Reply]) -> str:
+    """``run(api)``'s reply as JSON text, with the time it took (``ms``)."""
     if _api is None:
         return json.dumps({"ok": False, "error": _import_error, "ms": 0})
     started = time.perf_counter()
-    reply = run()
+    reply = run(_api)
     reply["ms"] = round((time.perf_counter() - started) * 1000, 1)
     # characters as they are: MicroPython's json.loads (the page) reads an escaped
     # surrogate pair -- a character beyond U+FFFF, an emoji in a name -- as two
@@ -50,20 +56,20 @@ def _reply(run):
     return json.dumps(reply, separators=(",", ":"), ensure_ascii=False)
 
 
-def _answer(action):
+def _answer(action: Callable[[WorkerApi], Reply]) -> str:
     """An action on this device: its reply, with the table view of the device's match."""
-    return _reply(lambda: _api.answer(action))
+    return _reply(lambda api: api.answer(lambda: action(api)))
 
 
-def _link(action):
+def _link(action: Callable[[Device], Reply]) -> str:
     """A link action (``action(device)``); the hosted match becomes the device's match."""
-    return _reply(lambda: _api.link(action))
+    return _reply(lambda api: api.link(action))
 
 
 def engine_info() -> str:
     """Describe the runtime: Python version and whether scopa_core imported."""
     players = False
-    if scopa_core is not None:
+    if _api is not None:
         try:
             from scopa_core.players import make_player  # noqa: F401
 
@@ -75,7 +81,7 @@ def engine_info() -> str:
             "python": sys.version.split()[0],
             "implementation": sys.implementation.name,
             "platform": sys.platform,
-            "scopa_core": scopa_core is not None,
+            "scopa_core": _api is not None,
             "scopa_core_error": _import_error,
             "players": players,
         }
@@ -85,92 +91,92 @@ def engine_info() -> str:
 # -- the device's match --------------------------------------------------------------
 
 
-def new_match(settings_text=None) -> str:
+def new_match(settings_text: str | None = None) -> str:
     """Start a match: {"preset", "variants", "target", "level", "seats", "seed"?}."""
-    return _answer(lambda: _api.new_match(_load(settings_text)))
+    return _answer(lambda api: api.new_match(_load(settings_text)))
 
 
-def restore(record_text) -> str:
+def restore(record_text: str | None) -> str:
     """Continue a saved match from its spec record."""
-    return _answer(lambda: _api.restore(_load(record_text)))
+    return _answer(lambda api: api.restore(_load(record_text)))
 
 
-def check_import(text) -> str:
+def check_import(text: str | None) -> str:
     """Check a record file's text (nothing changes): the replay checker's answer,
     {"ok": true, "check": {...}} or {"ok": false, "error", "hand", "move", "problem"}."""
-    return _answer(lambda: _api.check_import(text))
+    return _answer(lambda api: api.check_import(text))
 
 
-def import_record(text) -> str:
+def import_record(text: str | None) -> str:
     """Continue (or show, if it is over) the match of a record file."""
-    return _answer(lambda: _api.import_record(text))
+    return _answer(lambda api: api.import_record(text))
 
 
 def export_record() -> str:
     """The match as a record file's text: {"ok": true, "text": the spec record, indented}."""
-    return _answer(lambda: _api.export_record())
+    return _answer(lambda api: api.export_record())
 
 
-def play(move_text) -> str:
+def play(move_text: str | None) -> str:
     """A person's move: {"card": "7D", "take": ["3S", "4C"]} (+ "keep", "declare", "seat")."""
-    return _answer(lambda: _api.play(_load(move_text)))
+    return _answer(lambda api: api.play(_load(move_text)))
 
 
 def step() -> str:
     """One computer move (the page calls it again until a person is to move)."""
-    return _answer(lambda: _api.step())
+    return _answer(lambda api: api.step())
 
 
 def next_hand() -> str:
-    return _answer(lambda: _api.next_hand())
+    return _answer(lambda api: api.next_hand())
 
 
-def reveal(seat_text) -> str:
+def reveal(seat_text: str | None) -> str:
     """Hot-seat: the person at this seat holds the device; show their hand."""
-    return _answer(lambda: _api.reveal(_load(seat_text)))
+    return _answer(lambda api: api.reveal(_load(seat_text)))
 
 
-def resign(seat_text=None) -> str:
-    return _answer(lambda: _api.resign(_load(seat_text)))
+def resign(seat_text: str | None = None) -> str:
+    return _answer(lambda api: api.resign(_load(seat_text)))
 
 
-def timeout(seat_text) -> str:
+def timeout(seat_text: str | None) -> str:
     """The page's move clock ran out for this seat: the match ends against its side."""
-    return _answer(lambda: _api.timeout(_load(seat_text)))
+    return _answer(lambda api: api.timeout(_load(seat_text)))
 
 
 def view() -> str:
-    return _answer(lambda: _api.view())
+    return _answer(lambda api: api.view())
 
 
-def why(move_text) -> str:
+def why(move_text: str | None) -> str:
     """The engine's sentence saying why a move is not legal now ("" if it is)."""
-    return _answer(lambda: _api.why(_load(move_text)))
+    return _answer(lambda api: api.why(_load(move_text)))
 
 
 # -- the coach (scopa_core/table/coaching.py) -----------------------------------------
 
 
-def hint(spec_text=None) -> str:
+def hint(spec_text: str | None = None) -> str:
     """Every option of the person to move, ranked: {"budget"?} -> {"ok", "seat",
     "exact", "best": MOVE, "options": [{"move", "value", "loss", "exact", "reasons"}]}."""
-    return _answer(lambda: _api.hint(_load(spec_text)))
+    return _answer(lambda api: api.hint(_load(spec_text)))
 
 
-def sweep_risk(move_text) -> str:
+def sweep_risk(move_text: str | None) -> str:
     """The chance that the next player sweeps the table a move of the person to
     move leaves: a spec move -> {"ok", "chance", "percent"}."""
-    return _answer(lambda: _api.sweep_risk(_load(move_text)))
+    return _answer(lambda api: api.sweep_risk(_load(move_text)))
 
 
-def review_positions(spec_text=None) -> str:
+def review_positions(spec_text: str | None = None) -> str:
     """The positions to review: {"record"?, "seat"?, "hand"?} -> {"ok", "positions", "hands"}."""
-    return _answer(lambda: _api.review_positions(_load(spec_text)))
+    return _answer(lambda api: api.review_positions(_load(spec_text)))
 
 
-def review_move(spec_text) -> str:
+def review_move(spec_text: str | None) -> str:
     """One position's review: {"record"?, "hand", "move", "budget"?} -> {"ok", "review"}."""
-    return _answer(lambda: _api.review_move(_load(spec_text)))
+    return _answer(lambda api: api.review_move(_load(spec_text)))
 
 
 # -- the guided first hand and watch mode (scopa_core/table/guided.py, watch.py) ------
@@ -179,37 +185,37 @@ def review_move(spec_text) -> str:
 
 def tutorial_start() -> str:
     """Deal the guided hand afresh: the reply's "lesson" says the step to come."""
-    return _answer(lambda: _api.tutorial_start())
+    return _answer(lambda api: api.tutorial_start())
 
 
-def tutorial_play(move_text) -> str:
+def tutorial_play(move_text: str | None) -> str:
     """The person's move: only the lesson's move is made (else the reason, nothing played)."""
-    return _answer(lambda: _api.guided().play(_load(move_text)))
+    return _answer(lambda api: api.guided().play(_load(move_text)))
 
 
 def tutorial_step() -> str:
     """Bruno's move, from the script."""
-    return _answer(lambda: _api.guided().step())
+    return _answer(lambda api: api.guided().step())
 
 
-def tutorial_why(move_text) -> str:
+def tutorial_why(move_text: str | None) -> str:
     """The engine's reason a move is not allowed in the guided hand ("" if it is)."""
-    return _answer(lambda: _api.guided().why(_load(move_text)))
+    return _answer(lambda api: api.guided().why(_load(move_text)))
 
 
-def watch_start(settings_text=None) -> str:
+def watch_start(settings_text: str | None = None) -> str:
     """Start watching computers play: the new-match SETTINGS (every seat becomes a computer)."""
-    return _answer(lambda: _api.watch_start(_load(settings_text)))
+    return _answer(lambda api: api.watch_start(_load(settings_text)))
 
 
-def watch_step(spec_text=None) -> str:
+def watch_step(spec_text: str | None = None) -> str:
     """One computer move, its options ranked ({"rank"?, "budget"?}); or the next deal."""
-    return _answer(lambda: _api.watched().step(_load(spec_text)))
+    return _answer(lambda api: api.watched().step(_load(spec_text)))
 
 
-def watch_level(spec_text) -> str:
+def watch_level(spec_text: str | None) -> str:
     """A watched seat plays at another level from its next move: {"seat", "level"}."""
-    return _answer(lambda: _api.watched().set_level(_load(spec_text)))
+    return _answer(lambda api: api.watched().set_level(_load(spec_text)))
 
 
 # --- play with other devices (scopa_core/link/device.py; docs/remote-play.md) ------------
@@ -220,7 +226,7 @@ def watch_level(spec_text) -> str:
 # for this module's import, and the link was a third of it (docs/performance.md step 13).
 
 
-def host_open(settings_text=None) -> str:
+def host_open(settings_text: str | None = None) -> str:
     """Host a match: SETTINGS whose "seats" hold {"kind": "remote"} for each friend."""
     return _link(lambda device: device.host_open(_load(settings_text)))
 
@@ -230,32 +236,32 @@ def host_pending() -> str:
     return _link(lambda device: device.pending())
 
 
-def link_receive(peer, text) -> str:
+def link_receive(peer: str, text: str) -> str:
     """A message off a channel: ``peer`` the page's name for it, ``text`` as it came."""
     return _link(lambda device: device.receive(peer, text))
 
 
-def link_lost(peer) -> str:
+def link_lost(peer: str) -> str:
     """The channel ``peer`` closed: the match pauses (the clock stops)."""
     return _link(lambda device: device.lost(peer))
 
 
-def guest_join(options_text=None) -> str:
+def guest_join(options_text: str | None = None) -> str:
     """Join a friend's match: {"peer": the channel's name, "name": "Bea"}; sends the hello."""
     return _link(lambda device: device.guest_join(_load(options_text)))
 
 
-def guest_hello(peer=None) -> str:
+def guest_hello(peer: str | None = None) -> str:
     """After pairing again on the channel ``peer`` (plain text): the hello that takes
     this seat back."""
     return _link(lambda device: device.guest_hello(peer))
 
 
-def guest_move(move_text) -> str:
+def guest_move(move_text: str | None) -> str:
     return _link(lambda device: device.guest_move(_load(move_text)))
 
 
-def guest_sweep_risk(move_text) -> str:
+def guest_sweep_risk(move_text: str | None) -> str:
     """sweep_risk on a guest's device, from its seat's view: {"ok", "chance", "percent"}."""
     return _link(lambda device: device.guest_sweep_risk(_load(move_text)))
 
@@ -268,17 +274,17 @@ def guest_resign() -> str:
     return _link(lambda device: device.guest_resign())
 
 
-def link_rematch(options_text=None) -> str:
+def link_rematch(options_text: str | None = None) -> str:
     """Ask for a rematch: {"swap": true} passes the host's role to the other device."""
     return _link(lambda device: device.rematch(_load(options_text)))
 
 
-def link_answer(accept_text) -> str:
+def link_answer(accept_text: str | None) -> str:
     """Answer the other device's rematch: true or false."""
     return _link(lambda device: device.answer(_load(accept_text)))
 
 
-def link_restore(saved_text) -> str:
+def link_restore(saved_text: str | None) -> str:
     """Go on with a match with other devices from the "save" of the last reply."""
     return _link(lambda device: device.restore(_load(saved_text)))
 
