@@ -23,7 +23,6 @@ import contextlib
 import json
 import re
 import socket
-import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,12 +32,10 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.serve import DIST, serving, url_of
 
-from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tools.serve import DIST, serving, url_of  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 # Start-up is CPU-bound (wasm compile, Python start): generous on a busy 2-core box.

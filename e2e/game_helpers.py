@@ -276,13 +276,9 @@ def session_record(settings: dict[str, Any], hands: int = 1) -> dict[str, Any]:
     """A match played in CPython by the worker's own Session (people choose at
     random, computers think) until `hands` hands are over: its record, as the page
     saves it."""
-    worker = str(ROOT / "web" / "worker")
-    if worker not in sys.path:
-        sys.path.insert(0, worker)
     import random
 
-    from session import Session
-
+    from scopa_core.table.session import Session
     from tests.test_web_session import play_out_one_hand
 
     session = Session.new(settings)

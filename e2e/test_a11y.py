@@ -6,7 +6,6 @@ saved data)."""
 from __future__ import annotations
 
 import json
-import sys
 from typing import Any
 
 from conftest import BOOT_TIMEOUT_MS, ROOT, NetworkGuard
@@ -80,10 +79,7 @@ def test_the_table_and_its_dialogs(new_context: NewContext, network_guard: Netwo
 
 def a_hand_played_by_computers(seed: int) -> dict[str, Any]:
     """A record whose first hand is over and whose match is not (a count screen)."""
-    worker = str(ROOT / "web" / "worker")
-    if worker not in sys.path:
-        sys.path.insert(0, worker)
-    from session import Session
+    from scopa_core.table.session import Session
 
     session = Session.new(
         {"seed": seed, "target": 21, "seats": [{"kind": "computer"}, {"kind": "computer"}]}

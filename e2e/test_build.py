@@ -208,8 +208,12 @@ def test_the_engine_worker_gets_its_python_as_bytecode_only() -> None:
     with zipfile.ZipFile(DIST / build.ENGINE_ZIP_PATH) as engine:
         names = set(engine.namelist())
     assert names and all(n.endswith(".pyc") for n in names), sorted(names)[:5]
-    # the worker's modules, the match, and the players a session loads at its first move
-    assert {"engine_worker.pyc", "session.pyc", "scopa_core/match.pyc"} <= names
+    # the worker's edge, its game (the table, and the link, the coach, the guided hand
+    # imported at their first call), the match, the players a session loads at its first move
+    game = {"scopa_core/worker_api.pyc", "scopa_core/table/session.pyc", "scopa_core/match.pyc"}
+    assert {"engine_worker.pyc", *game} <= names
+    assert {"scopa_core/link/device.pyc", "scopa_core/table/guided.pyc"} <= names
+    assert {"scopa_core/table/__init__.pyc", "scopa_core/link/__init__.pyc"} <= names
     assert "scopa_core/players/expert.pyc" in names
     # the command line's modules stay out, and no source of the worker is shipped
     assert not names & {"scopa_core/__main__.pyc", "scopa_core/bench.pyc"}

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from typing import Any
 
-from conftest import ROOT, NetworkGuard, call_engine
+from conftest import NetworkGuard, call_engine
 from game_helpers import (
     SWEEP_NOTE,
     NewContext,
@@ -41,7 +40,7 @@ from scopa_core.record import load_record
 HINT_SEED = 18
 #: the person's first turn (easy, seed 28): the table is 3C, the hand AC 6D QC; 6D
 #: or AC put down leaves a sweep the next player may make, QC does not (found with
-#: web/worker/session.py and the coach in CPython)
+#: scopa_core.table.session and the coach in CPython)
 SWEEP_SEED = 28
 #: an Italian fragment of each reason, written here apart from the page's strings
 ITALIAN = {
@@ -428,10 +427,7 @@ def test_a_hands_review_from_the_count_while_the_game_goes_on(
 
 def computers_match(seed: int, hands: int) -> dict[str, Any]:
     """A record of `hands` hands played by two computers (the first seat saved as a person)."""
-    worker = str(ROOT / "web" / "worker")
-    if worker not in sys.path:
-        sys.path.insert(0, worker)
-    from session import Session
+    from scopa_core.table.session import Session
 
     session = Session.new(
         {"seed": seed, "target": 31, "seats": [{"kind": "computer"}, {"kind": "computer"}]}

@@ -12,7 +12,6 @@ import os
 import re
 import shutil
 import signal
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -417,10 +416,7 @@ def saved_view_key(record: dict[str, Any]) -> str:
 
 def finished_record(seed: int) -> dict[str, Any]:
     """A whole match between two computers, as a record without the app's meta."""
-    worker = str(ROOT / "web" / "worker")
-    if worker not in sys.path:
-        sys.path.insert(0, worker)
-    from session import Session
+    from scopa_core.table.session import Session
 
     session = Session.new(
         {"seed": seed, "target": 1, "seats": [{"kind": "computer"}, {"kind": "computer"}]}

@@ -16,11 +16,10 @@ import itertools
 import json
 import random
 import re
-import sys
 from typing import Any
 
 import pytest
-from conftest import ROOT, NetworkGuard
+from conftest import NetworkGuard
 from game_helpers import (
     DESKTOP,
     ENGINE_TABLE,
@@ -63,11 +62,7 @@ FULL_TABLES = {
 def mid_hand_record(preset: str, seed: int, moves: int) -> dict[str, Any]:
     """The record of a match played (person at random, easy computers) until
     `moves` moves of its first hand are made."""
-    worker = str(ROOT / "web" / "worker")
-    if worker not in sys.path:
-        sys.path.insert(0, worker)
-    from session import Session
-
+    from scopa_core.table.session import Session
     from tests.test_web_session import choose
 
     session = Session.new({"preset": preset, "seed": seed, "level": "easy"})

@@ -1,4 +1,4 @@
-"""Watch mode in the browser (web/app/watch.py, web/worker/watch_match.py).
+"""Watch mode in the browser (web/app/watch.py, scopa_core/table/watch.py).
 
 From the new-match form, computers only at the form's level and table size:
 the match runs by itself; paused, no move is made; each step makes exactly one

@@ -6,7 +6,7 @@ Every move of the hand is scripted here as data: Anna's are the ones the page
 asks the player to make (each with the lesson it teaches, or none), Bruno's
 are played from the script, never searched. ``tests/test_tutorial.py``
 replays the script through the real engine and proves every lesson's
-situation really happens; the worker (``web/worker/tutorial_match.py``) plays it;
+situation really happens; the worker (``scopa_core/table/guided.py``) plays it;
 the page (``web/app/tutorial.py``) words the lessons (``tutorial.*`` strings).
 
 The lessons, in order:

@@ -1,7 +1,7 @@
 """Devices for the link tests: each a fresh copy of the real engine worker module.
 
 A :class:`Device` is ``web/worker/engine_worker.py`` loaded as its own module
-(its own ``_session`` and link ``_device``), called with JSON text exactly as
+(tests/worker_module.py: its own match and link), called with JSON text exactly as
 the page calls it.  A :class:`Net` carries the texts of every reply's
 ``send`` between devices over named channels, logs every message with what
 its receiving seat may know at that moment, and plays whole matches: people
@@ -11,33 +11,25 @@ the computer players.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import re
-import sys
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-for folder in ("web/worker", "web/app"):
-    path = str(ROOT / folder)
-    if path not in sys.path:
-        sys.path.insert(0, path)
+import pytest
 
-import fairdeal  # noqa: E402
-import pytest  # noqa: E402
-import session  # noqa: E402
-
-from scopa_core.cards import CARD_NAMES, bits  # noqa: E402
+from scopa_core.cards import CARD_NAMES, bits
+from scopa_core.link import fairdeal
+from scopa_core.table import state
+from tests.worker_module import fresh_worker
+from tests.worker_transcript import chosen_move
 
 #: A card code standing alone (not inside a word like JSON or a hex digest).
 CARD = re.compile(r"(?<![A-Za-z0-9])([A2-7JQK][DHSC])(?![A-Za-z0-9])")
-_count = 0
 
 
 @pytest.fixture(autouse=True)
@@ -46,20 +38,7 @@ def replayable(monkeypatch: pytest.MonkeyPatch) -> None:
     same matches (the devices' own draws come from the system's generator)."""
     rng = random.Random(1604)
     monkeypatch.setattr(fairdeal, "_random_hex", lambda size: rng.randbytes(size).hex())
-    monkeypatch.setattr(session, "new_match_id", lambda: f"{rng.getrandbits(64):016x}")
-
-
-def worker_module() -> ModuleType:
-    """A fresh engine worker, as if in a page of its own."""
-    global _count
-    _count += 1
-    spec = importlib.util.spec_from_file_location(
-        f"engine_worker_{_count}", ROOT / "web/worker/engine_worker.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    monkeypatch.setattr(state, "new_match_id", lambda: f"{rng.getrandbits(64):016x}")
 
 
 @dataclass
@@ -74,7 +53,7 @@ class Message:
 @dataclass
 class Device:
     name: str
-    worker: ModuleType = field(default_factory=worker_module)
+    worker: ModuleType = field(default_factory=fresh_worker)
     #: channel name here -> (the other device, the channel's name there)
     channels: dict[str, tuple[str, str]] = field(default_factory=dict)
     last: dict[str, Any] = field(default_factory=dict)
@@ -93,7 +72,7 @@ class Device:
 
     @property
     def session(self) -> Any:
-        return self.worker._session
+        return self.worker._api.session
 
 
 class Net:
@@ -127,7 +106,7 @@ class Net:
         """Call a worker function and put what the reply sends on its channels."""
         here = self.devices[device]
         reply = here.call(function, *args, ok=ok)
-        role = here.worker._device.role
+        role = here.worker._api.device.role
         for item in reply.get("send", []):
             target, channel = here.channels[item["to"]]
             message = Message(device, f"{target}:{channel}", item["text"])
@@ -178,14 +157,8 @@ def cards_in(text: str) -> set[str]:
 
 
 def random_move(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """A random legal move from a table view's ``moves`` (or a declaration)."""
-    if view.get("can_declare") and rng.random() < 0.05:
-        return {"declare": True}
-    card = rng.choice(sorted(view["moves"]))
-    option = rng.choice(view["moves"][card]["moves"])
-    if option["keep"]:
-        return {"card": card, "keep": True}
-    return {"card": card, "take": option["take"]}
+    """A random legal move from a table view's ``moves`` (rarely a declaration)."""
+    return chosen_move(view, rng, declaring=0.05)
 
 
 class Table(Net):

@@ -43,7 +43,7 @@ def first_legal(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def session_match() -> Match:
-    session = engine_worker._session
+    session = engine_worker._api.session
     assert session is not None
     return session.match
 
@@ -80,7 +80,7 @@ def test_a_hint_ranks_every_option_of_the_person_to_move(preset: str) -> None:
         for reason in option["reasons"]:
             assert set(reason) == {"code", "params", "text"} and reason["text"]
     # the same analysis as scopa_core's, on the seat's own view
-    session = engine_worker._session
+    session = engine_worker._api.session
     analysis = analyse(session_match().view(0), seed=session.seed, budget=BUDGET)
     assert reply["best"] == analysis.best.move.to_json()
 
@@ -147,7 +147,7 @@ def test_the_review_of_the_sessions_match_only_shows_finished_hands() -> None:
     line = reply["review"]
     assert (line["hand"], line["move"], line["seat"]) == (0, first["move"], 0)
     match = session_match()
-    session = engine_worker._session
+    session = engine_worker._api.session
     expected = review_position(match, 0, first["move"], seed=session.seed, budget=BUDGET)
     assert [{"move": v["move"], "value": v["value"]} for v in line["values"]] == expected["values"]
     assert all("reasons" in v and "loss" in v for v in line["values"])

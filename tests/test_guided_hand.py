@@ -6,19 +6,15 @@ engine worker gives live; anything the script does not do is left to the worker.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
+
+from guided_replies import GuidedReplies
 
 from tools.guided_hand import record, worker_module
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
-APP = str(WEB / "app")
-if APP not in sys.path:
-    sys.path.insert(0, APP)
-
-from guided_replies import GuidedReplies  # noqa: E402
 
 RECORDING = record(WEB)
 

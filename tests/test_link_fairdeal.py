@@ -1,4 +1,4 @@
-"""The fair deal (web/worker/fairdeal.py): a deck nobody could choose, checked by
+"""The fair deal (scopa_core/link/fairdeal.py): a deck nobody could choose, checked by
 every guest once the hand is over.  Honest hands check; a tampered reveal, a
 changed deck, a changed move, a changed guest value, other dealt cards or
 another table are each flagged, with its own code."""
@@ -6,20 +6,14 @@ another table are each flagged, with its own code."""
 from __future__ import annotations
 
 import random
-import sys
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
 from scopa_core import HandState, Rules
 from scopa_core.cards import CARD_NAMES
-from scopa_core.moves import Move
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web/worker"))
-
-import fairdeal
-from fairdeal import (
+from scopa_core.link import fairdeal
+from scopa_core.link.fairdeal import (
     Claim,
     DealEntry,
     Ledger,
@@ -32,7 +26,8 @@ from fairdeal import (
     layout_of,
     new_value,
 )
-from link_problems import LinkError
+from scopa_core.link.problems import LinkError
+from scopa_core.moves import Move
 
 MATCH = "0123456789abcdef"
 

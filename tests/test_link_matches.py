@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import json
 import random
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from scopa_core.cards import CARD_NAMES, bits
+from scopa_core.link import host_outbox
 from scopa_core.record import check_record
 from tests.link_devices import (
     Device,
@@ -29,10 +28,6 @@ from tests.link_devices import (
     replayable,  # noqa: F401  (autouse: the same matches every run)
     shared,
 )
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web/worker"))
-
-import host as host_module
 
 P, R = {"kind": "person", "name": "Ann"}, {"kind": "remote"}
 C = {"kind": "computer", "level": "easy"}
@@ -91,17 +86,17 @@ def host_totals(table: Table) -> list[int]:
 def test_the_leak_check_finds_a_card_a_guest_may_not_see() -> None:
     """The check above can fail: a host that sends the other seat's view is caught."""
     table = Table({"seats": [P, R], "first_dealer": 1}, ["bea"])
-    sent = host_module.Host._state
+    sent = host_outbox.position
 
-    def other_seat(self: Any, seat: int) -> str:
-        return sent(self, 1 - seat)
+    def other_seat(host: Any, seat: int) -> str:
+        return sent(host, 1 - seat)
 
-    host_module.Host._state = other_seat  # type: ignore[method-assign]
+    host_outbox.position = other_seat
     try:
         table.call("host", "play", json.dumps(first_move(table)))
         table.call("host", "host_pending")
     finally:
-        host_module.Host._state = sent  # type: ignore[method-assign]
+        host_outbox.position = sent
     leaks = hidden_cards_sent(table)
     assert leaks and all(json.loads(m.text)["kind"] == "state" for m, _ in leaks)
     table.deliver()  # and the guest refuses that view: it is not its seat's

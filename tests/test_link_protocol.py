@@ -10,21 +10,16 @@ from __future__ import annotations
 
 import json
 import random
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from scopa_core.link import protocol
+from scopa_core.link.problems import LINK_ENGLISH, LinkError
 from tests.link_devices import (
     Table,
     replayable,  # noqa: F401  (autouse: the same matches every run)
 )
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web/worker"))
-
-import protocol
-from link_problems import LINK_ENGLISH, LinkError
 
 P, R, C = {"kind": "person", "name": "Ann"}, {"kind": "remote"}, {"kind": "computer"}
 
@@ -212,7 +207,7 @@ def test_a_seat_is_taken_back_only_with_its_token() -> None:
 def test_shares_and_next_hand_requests_that_do_not_fit_are_refused() -> None:
     table = two_player()
     match = view_match(table)
-    share = table.host.worker._device.role.ledger.entries[0].shares[1]
+    share = table.host.worker._api.device.role.ledger.entries[0].shares[1]
     # a repeat of the share is recognised; another value for the same hand is not
     again = message("share", match=match, hand=0, share=share)
     reply = table.call("host", "link_receive", "p0", again)
@@ -234,7 +229,7 @@ def test_a_changed_share_during_the_deal_is_refused() -> None:
     table = two_player()
     rng = random.Random(3)
     play_to_the_end_of_the_hand(table, rng)
-    host = table.host.worker._device.role
+    host = table.host.worker._api.device.role
     entries = host.ledger.entries
     assert len(entries) == 2 and entries[1].shares[1] is not None  # Bea answered already
     other = message("share", match=view_match(table), hand=1, share="e" * 64)

@@ -1,4 +1,4 @@
-"""A no to a rematch with several guests (web/worker/rematch.py), through the real
+"""A no to a rematch with several guests (scopa_core/link/rematch.py), through the real
 worker functions of each device (tests/link_devices.py): whoever says no, every
 other device that said yes or was still being asked is told, with the seat that
 said no, by the host only (``no_rematch``); a stale or forged one is refused and

@@ -7,16 +7,13 @@ from __future__ import annotations
 
 import json
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
 from scopa_core.record import check_record
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web/worker"))
-
-from session import Session, SessionError, normalize_settings
+from scopa_core.table.problems import SessionError
+from scopa_core.table.session import Session
+from scopa_core.table.settings import normalize_settings
 
 P, R, C = {"kind": "person"}, {"kind": "remote"}, {"kind": "computer"}
 

@@ -61,7 +61,7 @@ def test_a_guests_sweep_risk_is_its_own_seats_odds() -> None:
     assert reply.get("send") is None and len(table.log) == sent  # nothing goes to the host
     after = guest.call("link_view")
     assert after["view"] == before["view"] and after["link"] == before["link"]
-    assert guest.worker._device.role.pending is None  # and the move may still be made
+    assert guest.worker._api.device.role.pending is None  # and the move may still be made
     table.call("bea", "guest_move", json.dumps(risky))
     table.deliver()
     assert Move.from_json(risky) in table.hosting().session.match.hand.history

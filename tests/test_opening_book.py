@@ -15,23 +15,18 @@ from __future__ import annotations
 
 import copy
 import json
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from book import Book
 
 from tools.first_tables import DEALER, first_tables
 from tools.opening_book import DEPTH, move_key, person_moves, play_out, session_class
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
-APP = str(WEB / "app")
-if APP not in sys.path:
-    sys.path.insert(0, APP)
-
-from book import Book  # noqa: E402
 
 Session = session_class(WEB)
 TABLES = first_tables(WEB)

@@ -5,15 +5,8 @@ web/app/names.py, in CPython. On the host a friend's seat is ``{"kind":
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT / "web/app") not in sys.path:
-    sys.path.insert(0, str(ROOT / "web/app"))
-
-import i18n  # noqa: E402
-import names  # noqa: E402
+import i18n
+import names
 
 EN = i18n.I18n("en", "french")
 IT = i18n.I18n("it", "french")

@@ -3,7 +3,7 @@
 Every scripted move is legal where it is made, each lesson's situation really
 happens (the rule it teaches is the engine's, not the script's claim), the
 count is the one the lesson's words give in both languages, and the worker
-(web/worker/tutorial_match.py) plays the same script without touching the player's
+(scopa_core/table/guided.py) plays the same script without touching the player's
 own match.
 """
 

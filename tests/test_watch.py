@@ -1,4 +1,4 @@
-"""Watch mode in the worker (web/worker/watch_match.py), called as the page calls it.
+"""Watch mode in the worker (scopa_core/table/watch.py), called as the page calls it.
 
 Every seat is a computer; each step is exactly one move, ranked from the
 moving seat's own view (the coach's analysis of ``Match.view(seat)``, the same
@@ -30,7 +30,7 @@ def test_each_step_is_one_ranked_computer_move(preset: str, players: int) -> Non
     assert [len(h) for h in reply["hands"]] == [3] * players
     assert reply["moves"] == 0
     for k in range(players + 2):
-        watch = engine_worker._watch
+        watch = engine_worker._api.watch
         seat = watch.session.to_move
         seen = watch.session.match.view(seat)
         expected = analyse(seen, seed=watch.session.seed * 8 + seat, budget=BUDGET)
@@ -86,7 +86,7 @@ def test_a_seat_changes_level_from_its_next_move() -> None:
 
     call("watch_step", {"rank": False})
     call("watch_step", {"rank": False})
-    assert isinstance(engine_worker._watch.session._players[1], ExpertPlayer)
+    assert isinstance(engine_worker._api.watch.session.player(1), ExpertPlayer)
     for bad in ({"seat": 3, "level": "easy"}, {"seat": 0, "level": "genius"}, {"seat": True}):
         refused = call("watch_level", bad)
         assert not refused["ok"] and refused["problem"]["code"] in (

@@ -5,20 +5,14 @@ down, pauses and runs out, and the end of a match in words."""
 from __future__ import annotations
 
 import asyncio
-import sys
-from pathlib import Path
 from typing import Any
 
-APP = Path(__file__).resolve().parent.parent / "web" / "app"
-if str(APP) not in sys.path:
-    sys.path.insert(0, str(APP))
+import i18n
+from address import DEADLINE_HIGH, DEADLINE_LOW, parse_seconds, url_settings
+from clock import Clock, clock_for, clock_text, warn_at
+from narration import end_text
 
-import i18n  # noqa: E402
-from address import DEADLINE_HIGH, DEADLINE_LOW, parse_seconds, url_settings  # noqa: E402
-from clock import Clock, clock_for, clock_text, warn_at  # noqa: E402
-from narration import end_text  # noqa: E402
-
-from web.worker import session  # noqa: E402
+from scopa_core.table import settings
 
 EN = i18n.I18n("en", "french")
 IT = i18n.I18n("it", "neapolitan")
@@ -52,7 +46,7 @@ def test_the_clock_runs_for_a_person_to_move_only() -> None:
 
 
 def test_the_pages_deadline_range_is_the_workers() -> None:
-    assert (DEADLINE_LOW, DEADLINE_HIGH) == (session.DEADLINE_LOW, session.DEADLINE_HIGH)
+    assert (DEADLINE_LOW, DEADLINE_HIGH) == (settings.DEADLINE_LOW, settings.DEADLINE_HIGH)
     assert parse_seconds(" 45 ") == 45
     assert parse_seconds("5") == 5 and parse_seconds("86400") == 86400
     for bad in ("", "4", "86401", "abc", "1.5", "-10", "²", "1e3", None):

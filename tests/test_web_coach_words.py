@@ -9,23 +9,12 @@ import ast
 import json
 import random
 import string
-import sys
 from pathlib import Path
 from typing import Any
 
+import i18n
 import pytest
-
-from scopa_core.coach import REASONS
-
-ROOT = Path(__file__).resolve().parent.parent
-for folder in ("web/worker", "web/app"):
-    path = str(ROOT / folder)
-    if path not in sys.path:
-        sys.path.insert(0, path)
-
-import coach  # noqa: E402
-import i18n  # noqa: E402
-from coach_words import (  # noqa: E402
+from coach_words import (
     is_put_down,
     move_text,
     reason_text,
@@ -36,9 +25,14 @@ from coach_words import (  # noqa: E402
     warns,
     worth_text,
 )
-from coaching import ACTIONS  # noqa: E402
-from record_seats import first_seat, players_of, seat_names  # noqa: E402
-from session import Session  # noqa: E402
+from coaching import ACTIONS
+from record_seats import first_seat, players_of, seat_names
+
+from scopa_core.coach import REASONS
+from scopa_core.table import coaching as coach
+from scopa_core.table.session import Session
+
+ROOT = Path(__file__).resolve().parent.parent
 
 EN = i18n.I18n("en", "french")
 IT = i18n.I18n("it", "neapolitan")

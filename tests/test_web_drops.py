@@ -4,21 +4,13 @@ for, and every move it makes is legal (the engine plays it)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
+from drops import CHOOSE, asked_move, drop_on_card, drop_on_felt
+from selection import PLAY, REJECT, Selection, pick_card
 
-ROOT = Path(__file__).resolve().parent.parent
-for folder in ("web/worker", "web/app"):
-    path = str(ROOT / folder)
-    if path not in sys.path:
-        sys.path.insert(0, path)
-
-from drops import CHOOSE, asked_move, drop_on_card, drop_on_felt  # noqa: E402
-from selection import PLAY, REJECT, Selection, pick_card  # noqa: E402
-from session import Session  # noqa: E402
+from scopa_core.table.session import Session
 
 
 def person_to_move(seed: int, **settings: Any) -> tuple[Session, dict[str, Any]]:

@@ -3,18 +3,11 @@ the address's settings, the phases, how seats and moves are named."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-APP = Path(__file__).resolve().parent.parent / "web" / "app"
-if str(APP) not in sys.path:
-    sys.path.insert(0, str(APP))
-
-import i18n  # noqa: E402
-from address import url_settings  # noqa: E402
-from names import seat_name, side_name  # noqa: E402
-from narration import describe, result_text  # noqa: E402
-from phases import in_progress, my_turn, phase_of  # noqa: E402
+import i18n
+from address import url_settings
+from names import seat_name, side_name
+from narration import describe, result_text
+from phases import in_progress, my_turn, phase_of
 
 EN = i18n.I18n("en", "french")
 IT = i18n.I18n("it", "neapolitan")

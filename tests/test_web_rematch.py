@@ -3,16 +3,10 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
-APP = Path(__file__).resolve().parent.parent / "web" / "app"
-if str(APP) not in sys.path:
-    sys.path.insert(0, str(APP))
-
-from clock import clock_for  # noqa: E402
-from rematch_state import humans, rematch_state  # noqa: E402
+from clock import clock_for
+from rematch_state import humans, rematch_state
 
 OVER = {"phase": "match-over"}
 

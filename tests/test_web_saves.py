@@ -7,27 +7,20 @@ from __future__ import annotations
 import json
 import random
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
+import i18n
 import pytest
+import saved_words
+import stats
+import storage
+
+from scopa_core.record import check_record_text
+from scopa_core.table.session import Session
+from tests.test_web_session import engine_worker, play_out
 
 ROOT = Path(__file__).resolve().parent.parent
-for folder in ("web/worker", "web/app"):
-    path = str(ROOT / folder)
-    if path not in sys.path:
-        sys.path.insert(0, path)
-
-import engine_worker  # noqa: E402
-import i18n  # noqa: E402
-import saved_words  # noqa: E402
-import stats  # noqa: E402
-import storage  # noqa: E402
-from session import Session  # noqa: E402
-
-from scopa_core.record import check_record_text  # noqa: E402
-from tests.test_web_session import play_out  # noqa: E402
 
 
 class FakeLocalStorage:
@@ -290,7 +283,7 @@ def test_import_refuses_a_bad_file_with_the_checkers_sentence_and_changes_nothin
 
 def test_an_exported_record_imports_to_the_same_table_and_id() -> None:
     first = new_match({"seed": 8, "level": "easy"})
-    session = engine_worker._session
+    session = engine_worker._api.session
     assert session is not None
     for _ in range(3):
         if session.table_view()["to_move_kind"] == "computer":

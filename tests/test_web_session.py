@@ -1,5 +1,6 @@
-"""The browser game's Python that CPython can run: the worker's session and
-JSON API (web/worker), and the page's pure modules (selection, storage, i18n).
+"""The browser game's Python that CPython can run: the worker's session
+(scopa_core.table) and JSON API (web/worker/engine_worker.py, over
+scopa_core.worker_api), and the page's pure modules (selection, storage, i18n).
 
 The page's modules are written for MicroPython but import nothing from the
 browser, so the same files are tested here.
@@ -10,27 +11,24 @@ from __future__ import annotations
 import json
 import random
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
+import i18n
 import pytest
+import selection
+import storage
 
 from scopa_core.cards import CARD_NAMES, bits
 from scopa_core.record import check_record
+from scopa_core.table.problems import SessionError
+from scopa_core.table.session import Session
+from tests.worker_module import fresh_worker
 
 ROOT = Path(__file__).resolve().parent.parent
-for folder in ("web/worker", "web/app"):
-    path = str(ROOT / folder)
-    if path not in sys.path:
-        sys.path.insert(0, path)
 
-import engine_worker  # noqa: E402
-import i18n  # noqa: E402
-import selection  # noqa: E402
-import storage  # noqa: E402
-from session import Session, SessionError  # noqa: E402
-
+#: the engine worker's edge, loaded by its path (tests/worker_module.py)
+engine_worker = fresh_worker()
 CARD = re.compile(r'"([A2-7JQK][DHSC])"')
 
 

@@ -13,7 +13,7 @@ Layout of the output:
   compile_stdlib; so the content, not only the version, names the folder);
 - runtime/qrcode-<v>-<hash>/, runtime/jsqr-<v>-<hash>/: the QR libraries,
   minified with terser (npm ships them unminified; see minify_script);
-- worker/engine.zip: the engine worker's Python (scopa_core and web/worker), as bytecode;
+- worker/engine.zip: the engine worker's Python (web/worker's edge and scopa_core), as bytecode;
 - sw.js with its precache list and a cache name derived from the content;
 - build-info.json: the version hash and every file with its sizes.
 
@@ -1219,8 +1219,8 @@ def first_visit(web: Path) -> tuple[dict[str, str], list[Built]]:
     from tools.guided_hand import recording_text
     from tools.opening_book import book_text, play_out, session_class
 
-    if not (web / "worker" / "session.py").is_file() or not ENGINE_PACKAGE.is_dir():
-        print("warning: no engine or session.py: a first visit waits for the engine")
+    if not (web / WORKER_FOLDER / "engine_worker.py").is_file() or not ENGINE_PACKAGE.is_dir():
+        print("warning: no engine or engine worker: a first visit waits for the engine")
         return {FIRST_TABLES_TOKEN: "", FIRST_PAINTS_TOKEN: "[]"}, []
     try:
         tables = first_tables(web)

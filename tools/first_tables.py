@@ -2,7 +2,7 @@
 
 A returning player's page draws the table saved on the device while Pyodide
 starts in the worker; a first visit has none. The build deals a few matches of
-the app's default kind with the engine itself (web/worker/session.py in
+the app's default kind with the engine itself (scopa_core.table's Session in
 CPython), the person leading, and puts them in index.html
 (``<script type="application/json" id="first-tables">``). On a first visit
 the page draws one of them at once, chosen at random, and the worker restores
@@ -20,13 +20,11 @@ variants, target, level) before using one.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from scopa_core.table.session import Session
 
 #: how many deals index.html carries (each is about 2 KB of JSON)
 COUNT = 8
@@ -34,28 +32,14 @@ COUNT = 8
 DEALER = 1
 
 
-def session_module(web: Path) -> Any:
-    """web/worker/session.py, loaded as the build loads it (the worker imports it)."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    spec = importlib.util.spec_from_file_location(
-        "scopa_build_session", web / "worker" / "session.py"
-    )
-    if spec is None or spec.loader is None:
-        raise ImportError(f"cannot load {web / 'worker' / 'session.py'}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def first_tables(web: Path, count: int = COUNT) -> list[dict[str, Any]]:
-    """`count` opening tables of the default match: {"view": VIEW, "record": RECORD}."""
-    session = session_module(web)
+    """`count` opening tables of the default match: {"view": VIEW, "record": RECORD}
+    (``web``, the site's sources, holds no engine: the worker's is scopa_core's)."""
     tables = []
     for seed in range(count):
-        dealt = session.Session.new({"seed": seed, "first_dealer": DEALER}).to_record()
+        dealt = Session.new({"seed": seed, "first_dealer": DEALER}).to_record()
         dealt["meta"].pop("id", None)
-        reply = session.Session.restore(dealt).reply(None)  # as the worker restores it
+        reply = Session.restore(dealt).reply(None)  # as the worker restores it
         view, record = reply["view"], reply["record"]
         record["meta"].pop("id", None)
         if view.get("to_move_kind") != "person" or not view.get("moves"):

@@ -1,7 +1,7 @@
 """The guided first hand's replies, recorded by the build from the engine worker.
 
 The guided hand (scopa_core/tutorial.py's script, played by
-web/worker/tutorial_match.py) is the same every time: the lesson's move is the
+scopa_core/table/guided.py) is the same every time: the lesson's move is the
 only one the person may make, Bruno's moves are the script's, and each
 lesson's "instead?" asks about one fixed move. So every reply the worker gives
 it can be recorded once, here, by calling the worker's own ``tutorial_*``
@@ -20,9 +20,8 @@ answers identical to the worker's.
 
 from __future__ import annotations
 
-import importlib
+import importlib.util
 import json
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -34,18 +33,16 @@ PERSON = 0
 
 @contextmanager
 def worker_module(web: Path) -> Iterator[ModuleType]:
-    """web/worker/engine_worker.py imported as the worker imports it (its folder on
-    the path), and sys.path and sys.modules as they were afterwards."""
-    folder = str(web / "worker")
-    before = set(sys.modules)
-    sys.path.insert(0, folder)
-    try:
-        yield importlib.import_module("engine_worker")
-    finally:
-        sys.path.remove(folder)
-        for name in set(sys.modules) - before:
-            if str(getattr(sys.modules[name], "__file__", "") or "").startswith(folder):
-                del sys.modules[name]
+    """A fresh copy of web/worker/engine_worker.py, the worker's edge, loaded by its
+    path (its game is the scopa_core package): neither sys.path nor sys.modules
+    changes."""
+    path = web / "worker" / "engine_worker.py"
+    spec = importlib.util.spec_from_file_location("guided_hand_engine_worker", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    yield module
 
 
 def _reply(text: str) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 On a phone's first visit Pyodide (4.8 MB) takes half a minute to arrive, and
 the newcomer taps a card in the first seconds. As chess engines keep an
 opening book, the build plays out, with the engine and the computer player
-the page will use (web/worker/session.py, the default level), every move the
+the page will use (scopa_core.table's Session, the default level), every move the
 person can make in the first deal of each opening table (tools/first_tables.py)
 and the computer's answer to each, and index.html carries the replies the
 worker would have sent. The page (web/app/book.py) answers ``play`` and
@@ -20,7 +20,7 @@ after the colon for a put-down) and ENTRY is
 
 ``play`` is the worker's reply to the move, ``step`` its reply to the
 computer's move that follows (absent when the person moves again), ``risk``
-the sweep warning's chance for a put-down (worker/coach.py sweep_risk), and
+the sweep warning's chance for a put-down (scopa_core/table/coaching.py sweep_risk), and
 ``next`` the book of the person's following move (absent after the last move
 of the deal it covers). A REPLY is ``[VIEW_CHANGES, EVENT, RECORD_MOVE]``:
 the keys of the table view that changed since the view before it, the
@@ -36,7 +36,7 @@ from typing import Any
 
 from scopa_core.coach.risk import sweep_chance
 from scopa_core.moves import Move
-from tools.first_tables import session_module
+from scopa_core.table.session import Session
 
 #: how many of the person's moves the book covers: the first two deals (three cards
 #: each), about half a minute of play: what Pyodide takes to arrive over a phone's line
@@ -132,5 +132,6 @@ def book_text(book: dict[str, Any]) -> str:
 
 
 def session_class(web: Path) -> Any:
-    """web/worker/session.py's Session, loaded as the build and the worker load it."""
-    return session_module(web).Session
+    """The worker's Session (``web``, the site's sources, holds no engine: the worker's
+    is scopa_core's)."""
+    return Session

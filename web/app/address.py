@@ -7,7 +7,7 @@ from i18n import CAPTURE_VARIANTS, LEVELS, PRESETS, TOGGLE_VARIANTS
 
 TARGET_MIN = 1
 TARGET_MAX = 99
-DEADLINE_LOW = 5  # web/worker/session.py's range of a move deadline, in seconds
+DEADLINE_LOW = 5  # scopa_core/table/settings.py's range of a move deadline, in seconds
 DEADLINE_HIGH = 86400
 
 

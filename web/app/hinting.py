@@ -1,6 +1,6 @@
 # The hint's flow (MicroPython, main thread): the person to move asks (the
 # prompt's Hint button or the S key), the worker's coach ranks their options
-# from their own seat's view (worker/coach.py `hint`), and views/hint.py shows
+# from their own seat's view (scopa_core/table/coaching.py `hint`), and views/hint.py shows
 # them with the best one marked on the table. Following it is a tap on the
 # marked card, or "Play it"; another option of the list can be marked instead.
 # The page stays playable while the coach thinks: an answer for a position

@@ -1,7 +1,7 @@
 # Playing friends on other devices, the page's side (issue 16; MicroPython,
 # main thread). The devices talk over WebRTC data channels (link/rtc.js, which
 # knows nothing of Scopa) paired by codes the players pass by hand; the match
-# itself is the engine worker's (web/worker/link.py: the host's engine is the
+# itself is the engine worker's (scopa_core/link/device.py: the host's engine is the
 # referee, a guest's holds only its seat). This module is the pipe and the
 # flow: it passes every text off a channel to link_receive, puts each reply's
 # `send` on the channels named, saves each reply's `save`, keeps

@@ -1,6 +1,6 @@
 # A rematch after a match with friends on other devices (issue 16; MicroPython,
 # main thread): the buttons of the result screen and the answer to the other
-# device's offer. The worker decides everything (web/worker/rematch.py): this
+# device's offer. The worker decides everything (scopa_core/link/rematch.py): this
 # module asks (link_rematch {"swap": bool}), answers (link_answer true|false)
 # and draws what the link's info says (views/rematch.py, inside #dlg-count).
 #

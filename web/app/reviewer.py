@@ -1,6 +1,6 @@
 # Reviews computed in the background (MicroPython, main thread). The engine
 # worker is single-threaded, so a review runs one position at a time
-# (worker/coach.py `review_move`, about a tenth of a second or two each) and
+# (scopa_core/table/coaching.py `review_move`, about a tenth of a second or two each) and
 # only while the game is not waiting for the worker: a game call waits at most
 # one review step, and the game stays playable. Each job reviews one seat's
 # moves in one hand of a record (a copy taken when it was asked for, so

@@ -1,6 +1,6 @@
 # The sweep warning (MicroPython, main thread): before a card is put down (a
 # move that takes nothing) the worker says the chance that the next player
-# sweeps the table it leaves (worker/coach.py `sweep_risk`, from the person's
+# sweeps the table it leaves (scopa_core/table/coaching.py `sweep_risk`, from the person's
 # own view; on a friend's device linking.py asks `guest_sweep_risk`, from the
 # seat view its host sent); from 1% up, the prompt says so quietly, and the move waits for
 # "Play it anyway" (a second tap on the card, or Enter) or "Choose again"

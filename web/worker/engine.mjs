@@ -19,8 +19,8 @@
 // visit, whose page leaves the compile to the worker, or a page that could not
 // compile it) Pyodide fetches and compiles it itself.
 //
-// The worker's Python (engine_worker.py, session.py and the scopa_core
-// modules they import) comes as engine.zip, compiled to bytecode by the build
+// The worker's Python (engine_worker.py, its edge, and the scopa_core
+// modules it imports) comes as engine.zip, compiled to bytecode by the build
 // (tools/build.py engine_zip), and is imported from the zip itself. Start-up
 // moments go to the page as {marks: {name: epoch ms}} (client.js turns them
 // into performance marks "scopa-worker-<name>" for the benchmark).

@@ -1,7 +1,7 @@
 # The new-match form's move deadline (a group of views/settings.py):
 # #set-deadline chooses off (the default), a usual number of seconds, or
 # "other", which shows #set-deadline-s for any whole number of seconds in the
-# worker's range (address.py's DEADLINE_LOW..DEADLINE_HIGH, web/worker/session.py's;
+# worker's range (address.py's DEADLINE_LOW..DEADLINE_HIGH, scopa_core/table/settings.py's;
 # tests/test_web_clock.py checks they agree). Kept with the match as settings["deadline"].
 #
 # The custom seconds are a contenteditable field, not an <input>, like the

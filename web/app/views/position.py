@@ -1,5 +1,5 @@
 # One reviewed position, drawn small with the card pictures: the hand and the
-# table as the seat saw them before its move (worker/coach.py's position
+# table as the seat saw them before its move (scopa_core/table/coaching.py's position
 # facts: nothing hidden), the move made marked .rv-played and the best one
 # .rv-best (each also said in words, not by colour alone), then every option
 # with what it was worth and why. Hooks: .rv-position[data-hand][data-move],

@@ -1,6 +1,6 @@
 # The new-match form (#dlg-settings): game, points to win, computer level,
 # capture rule, variants and seats. It only reads and writes its own form; the
-# settings it returns are checked by the engine (web/worker/session.py).
+# settings it returns are checked by the engine (scopa_core/table/settings.py).
 
 from dom import by_id, fill, h
 from i18n import CAPTURE_VARIANTS, LEVELS, PLAYERS_OF_PRESET, PRESETS, TOGGLE_VARIANTS

@@ -30,13 +30,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from link_problems import LinkError, LinkProblem
-
-from scopa_core.cards import DECK_SIZE
-from scopa_core.hand import shuffled_deck
-from scopa_core.moves import Move
-from scopa_core.problems import Problem
-from scopa_core.rules import Rules
+from ..cards import DECK_SIZE
+from ..hand import shuffled_deck
+from ..moves import Move
+from ..problems import Problem
+from ..rules import Rules
+from .problems import LinkError, LinkProblem
 
 SCHEME: Final = "scopa-fair-deal/1"
 #: A value (the host's secret, a guest's share) is 32 random bytes, in lowercase hex.

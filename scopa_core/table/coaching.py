@@ -1,8 +1,8 @@
-"""The coach in the engine worker: the hint, the sweep warning and the review.
+"""The coach at the table: the hint, the sweep warning and the review.
 
-Thin JSON glue over :mod:`scopa_core.coach`, called by engine_worker.py's
-``hint``, ``sweep_risk``, ``review_positions`` and ``review_move`` (see
-docs/web-api.md).  Importable in CPython like session.py (tests/test_coach_worker.py).
+The replies of the worker's ``hint``, ``sweep_risk``, ``review_positions`` and
+``review_move`` (docs/web-api.md) over :mod:`scopa_core.coach`, imported at the
+first of them (tests/test_coach_worker.py).
 
 The hint and the sweep warning are for the person to move, from that seat's
 view.  A review may be of the session's own match or of a record file's text,
@@ -17,10 +17,8 @@ from __future__ import annotations
 import json
 from typing import Any, ClassVar, Final
 
-from session import Session, SessionError, SessionProblem
-
-from scopa_core.cards import reading_order
-from scopa_core.coach import (
+from ..cards import reading_order
+from ..coach import (
     COACH_BUDGET,
     REVIEW_BUDGET,
     ReviewError,
@@ -30,12 +28,14 @@ from scopa_core.coach import (
     sweep_chance,
     view_before,
 )
-from scopa_core.coach.review import review_line
-from scopa_core.match import Match
-from scopa_core.moves import Move, MoveError
-from scopa_core.problems import Problem, problem_of
-from scopa_core.record import RecordError, load_record, parse_json
-from scopa_core.view import SeatView
+from ..coach.review import review_line
+from ..match import Match
+from ..moves import Move, MoveError
+from ..problems import Problem, problem_of
+from ..record import RecordError, load_record, parse_json
+from ..view import SeatView
+from .problems import SessionError, SessionProblem
+from .session import Session
 
 #: The English of the coach's own refusals (the page falls back to it).
 COACH_ENGLISH: Final[dict[str, str]] = {
@@ -94,7 +94,7 @@ def sweep_risk(session: Session, move_data: object) -> dict[str, Any]:
 
 def risk_reply(view: SeatView, move: Move) -> dict[str, Any]:
     """The sweep warning's answer for a legal ``move`` of the seat whose ``view`` it is
-    (a friend's device asks it from the view its host sent: link.py)."""
+    (a friend's device asks it from the view its host sent: link/device.py)."""
     chance = sweep_chance(view, move)
     return {
         "ok": True,
@@ -189,12 +189,12 @@ def _match(session: Session | None, spec: dict[str, Any]) -> tuple[Match, list[i
         return match, finished
     if not isinstance(text, str):
         text = json.dumps(text)  # a record already parsed by the page
-    match = _loaded.get(text)
-    if match is None:
+    loaded = _loaded.get(text)
+    if loaded is None:
         try:
-            match = load_record(parse_json(text))
+            loaded = load_record(parse_json(text))
         except RecordError as exc:
             raise ImportFailed(exc) from None
         _loaded.clear()
-        _loaded[text] = match
-    return match, list(range(len(match.records)))
+        _loaded[text] = loaded
+    return loaded, list(range(len(loaded.records)))

@@ -5,7 +5,7 @@ KIND, ...}``.  :func:`parse` is the edge: anything that arrives goes through
 it first, and whatever is too long, not JSON, not an object, of another
 version, of an unknown kind, of a kind this device does not take, or with a
 field missing, of the wrong type or out of range, is refused with a
-:class:`~link_problems.LinkProblem` (raised as LinkError) and never reaches
+:class:`~scopa_core.link.problems.LinkProblem` (raised as LinkError) and never reaches
 the game.  What a field means for the game (a legal move, a seat view that
 fits what was seen) is the host's or the guest's to check after.
 
@@ -22,12 +22,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from fairdeal import DealEntry, is_value
-from link_problems import LinkError, LinkProblem
-
-from scopa_core.cards import CARD_NAMES, bits
-from scopa_core.problems import Problem
-from scopa_core.view import SeatView
+from ..cards import CARD_NAMES, bits
+from ..problems import Problem
+from ..view import SeatView
+from .fairdeal import DealEntry, is_value
+from .problems import LinkError, LinkProblem
 
 VERSION: Final = 1
 #: A host takes small messages only (a hello, a move...); a guest takes seat views

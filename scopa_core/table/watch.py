@@ -1,4 +1,4 @@
-"""Watch mode in the engine worker: computers only, one move at a time.
+"""Watch mode at the table: computers only, one move at a time.
 
 A match of its own, apart from the worker's session (the player's match is
 never replaced, nothing of it is saved). Every seat is a computer at the
@@ -8,18 +8,19 @@ seat's own view (``Match.view(seat)``), which never holds another seat's
 cards; the move made is the computer's own choice, not the ranking's. A step
 when the hand is over deals the next one. The page may show every hand face
 up (``hands``): the watcher plays no seat, so nothing is hidden from anyone
-who plays. Importable in CPython like session.py (tests/test_watch.py).
+who plays. The worker's ``watch_*`` functions (docs/web-api.md; tests/test_watch.py).
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
-from session import LEVELS, Session, SessionError, SessionProblem, normalize_settings
-
-from scopa_core.cards import reading_order
-from scopa_core.coach import REVIEW_BUDGET, analyse, option_json
-from scopa_core.problems import Problem
+from ..cards import reading_order
+from ..coach import REVIEW_BUDGET, analyse, option_json
+from ..problems import Problem
+from .problems import SessionError, SessionProblem
+from .session import Session
+from .settings import LEVELS, normalize_settings
 
 #: the largest ranking budget a step may ask for (a step must stay quick)
 MOST_BUDGET: Final = 200_000
@@ -99,8 +100,7 @@ class Watch:
             raise SessionError(WatchProblem("watch.bad_seat", seat=str(seat)))
         if level not in LEVELS:
             raise SessionError(SessionProblem("session.bad_level", known=", ".join(LEVELS)))
-        self.session.seats[seat]["level"] = level
-        self.session._players.pop(seat, None)  # made again at the new level when next asked
+        self.session.set_level(seat, level)
         return self.reply()
 
     def ranking(self, seat: int, ranked: Any) -> dict[str, Any] | None:

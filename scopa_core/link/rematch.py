@@ -1,10 +1,11 @@
 """A rematch with the same people: asked for by any device, answered by the other.
 
 With the roles kept, the host starts the next match once every guest said yes
-(:meth:`host.Host.rematch`). With the roles swapped (two devices, one player
-each) no pairing is needed, the channel being symmetric: the guest's device
-becomes the host of the next match and welcomes the other, which becomes its
-guest (link.py makes the change; :func:`swapped` is the new host).  An offer
+(:meth:`~scopa_core.link.host.Host.start_rematch`). With the roles swapped (two
+devices, one player each) no pairing is needed, the channel being symmetric:
+the guest's device becomes the host of the next match and welcomes the other,
+which becomes its guest (device.py makes the change; :func:`swapped` gives the
+new host's settings).  An offer
 is ``{"from": "host" or the asking seat, "swap": bool}``, and on the host the
 seats that said yes, ``"accepted"``.  A no from anyone ends it: the host tells
 every other guest (``no_rematch``, with the seat that said no), so that no page
@@ -15,14 +16,12 @@ the match is told where the offer stands in the host's welcome (:func:`offer_for
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from link_problems import LinkError, LinkProblem
-from protocol import GUEST, HOST, Outcome, encode
-
-if TYPE_CHECKING:
-    from guest import Guest
-    from host import Host, Remote
+from .guest_state import GuestState
+from .host_state import HostState, Remote
+from .problems import LinkError, LinkProblem
+from .protocol import GUEST, HOST, Outcome, encode
 
 
 def _refuse(code: str) -> LinkError:
@@ -32,12 +31,12 @@ def _refuse(code: str) -> LinkError:
 # --- the host's side -------------------------------------------------------------
 
 
-def can_swap(host: Host) -> bool:
+def can_swap(host: HostState) -> bool:
     """The guests are paired with the host only: the role can pass between two devices."""
     return len(host.remotes) == 1 and len(host.session.persons) == 1
 
 
-def host_asks(host: Host, swap: bool) -> list[tuple[str, str]]:
+def host_asks(host: HostState, swap: bool) -> list[tuple[str, str]]:
     """The host asks every guest for a rematch (hosted here, or by the guest with ``swap``)."""
     if not host.session.over:
         raise _refuse("link.not_over")
@@ -48,7 +47,7 @@ def host_asks(host: Host, swap: bool) -> list[tuple[str, str]]:
     return [(r.peer, text) for _, r in sorted(host.remotes.items()) if r.peer is not None]
 
 
-def host_answers(host: Host, accept: bool) -> list[tuple[str, str]]:
+def host_answers(host: HostState, accept: bool) -> list[tuple[str, str]]:
     """The host answers a guest that asked."""
     offer = host.offer
     if offer is None or offer["from"] == HOST:
@@ -70,7 +69,7 @@ def host_answers(host: Host, accept: bool) -> list[tuple[str, str]]:
     return out
 
 
-def host_got_rematch(host: Host, remote: Remote, message: dict[str, Any]) -> Outcome:
+def host_got_rematch(host: HostState, remote: Remote, message: dict[str, Any]) -> Outcome:
     if not host.session.over:
         raise _refuse("link.not_over")
     if message["swap"] and not can_swap(host):
@@ -79,7 +78,7 @@ def host_got_rematch(host: Host, remote: Remote, message: dict[str, Any]) -> Out
     return Outcome()
 
 
-def host_got_answer(host: Host, remote: Remote, message: dict[str, Any]) -> Outcome:
+def host_got_answer(host: HostState, remote: Remote, message: dict[str, Any]) -> Outcome:
     offer = host.offer
     if offer is None or offer["from"] != HOST or message["swap"] != offer["swap"]:
         raise _refuse("link.no_offer")
@@ -95,7 +94,7 @@ def host_got_answer(host: Host, remote: Remote, message: dict[str, Any]) -> Outc
     return Outcome()
 
 
-def _tell_no(host: Host, seat: int) -> list[tuple[str, str]]:
+def _tell_no(host: HostState, seat: int) -> list[tuple[str, str]]:
     """The offer is over: every other guest (it said yes, or was still being asked)
     is told, with the seat that said no, so that its page stops waiting."""
     text = encode("no_rematch", match=host.match_id, seat=seat)
@@ -103,7 +102,7 @@ def _tell_no(host: Host, seat: int) -> list[tuple[str, str]]:
     return [(r.peer, text) for other, r in remotes if other != seat and r.peer is not None]
 
 
-def offer_for(host: Host, seat: int) -> dict[str, Any] | None:
+def offer_for(host: HostState, seat: int) -> dict[str, Any] | None:
     """Where the host's offer stands for the guest in ``seat``, for the welcome of a
     pairing (a guest whose channel was down missed the ask, the yes of the others or
     the no): None when no offer is open; else who made it ("host", "you": that
@@ -117,16 +116,16 @@ def offer_for(host: Host, seat: int) -> dict[str, Any] | None:
     return {"from": origin, "swap": offer["swap"], "yes": seat in offer["accepted"]}
 
 
-def _start_when_all_agree(host: Host) -> None:
+def _start_when_all_agree(host: HostState) -> None:
     assert host.offer is not None
     if set(host.offer["accepted"]) >= set(host.remotes):
-        host.successor = host.rematch(host.public_settings())
+        host.start_rematch()
 
 
 # --- the guest's side --------------------------------------------------------------
 
 
-def guest_asks(guest: Guest, swap: bool) -> str:
+def guest_asks(guest: GuestState, swap: bool) -> str:
     if not guest.over:
         raise _refuse("link.not_over")
     guest.offer = {"from": GUEST, "swap": swap}
@@ -134,7 +133,7 @@ def guest_asks(guest: Guest, swap: bool) -> str:
     return encode("rematch", match=guest.match_id, swap=swap)
 
 
-def guest_answers(guest: Guest, accept: bool) -> str:
+def guest_answers(guest: GuestState, accept: bool) -> str:
     offer = guest.offer
     if offer is None or offer["from"] == GUEST:
         raise _refuse("link.no_offer")
@@ -145,7 +144,7 @@ def guest_answers(guest: Guest, accept: bool) -> str:
     return encode("answer", match=guest.match_id, accept=accept, swap=offer["swap"])
 
 
-def guest_got_rematch(guest: Guest, message: dict[str, Any]) -> Outcome:
+def guest_got_rematch(guest: GuestState, message: dict[str, Any]) -> Outcome:
     if not guest.over:
         raise _refuse("link.not_over")
     guest.offer = {"from": HOST, "swap": message["swap"]}
@@ -153,7 +152,7 @@ def guest_got_rematch(guest: Guest, message: dict[str, Any]) -> Outcome:
     return Outcome()
 
 
-def guest_got_answer(guest: Guest, message: dict[str, Any]) -> Outcome:
+def guest_got_answer(guest: GuestState, message: dict[str, Any]) -> Outcome:
     offer = guest.offer
     if offer is None or offer["from"] != GUEST or message["swap"] != offer["swap"]:
         raise _refuse("link.no_offer")
@@ -164,7 +163,7 @@ def guest_got_answer(guest: Guest, message: dict[str, Any]) -> Outcome:
     return Outcome()
 
 
-def guest_got_no_rematch(guest: Guest, message: dict[str, Any]) -> Outcome:
+def guest_got_no_rematch(guest: GuestState, message: dict[str, Any]) -> Outcome:
     """The host says the offer is over, ``seat`` (another guest) said no: taken only
     while this device said yes to it or is still asked (the message comes from the
     host only: a guest is paired with nobody else)."""
@@ -180,7 +179,7 @@ def guest_got_no_rematch(guest: Guest, message: dict[str, Any]) -> Outcome:
     return Outcome(declined=True, declined_by=seat)
 
 
-def guest_synced_offer(guest: Guest, offer: dict[str, Any] | None) -> Outcome:
+def guest_synced_offer(guest: GuestState, offer: dict[str, Any] | None) -> Outcome:
     """A welcome of this match again (pairing again after it ended): the offer as the
     host holds it replaces what this device thought. An offer this device waited on
     that is gone is told as a no (who said it is not known here)."""
@@ -199,14 +198,14 @@ def guest_synced_offer(guest: Guest, offer: dict[str, Any] | None) -> Outcome:
     return Outcome()
 
 
-def _host_person(guest: Guest) -> int | None:
+def _host_person(guest: GuestState) -> int | None:
     """The seat of the host's one person (who said no), if it has exactly one."""
     seats = guest.settings.get("seats", [])
     people = [n for n, seat in enumerate(seats) if seat["kind"] == "person"]
     return people[0] if len(people) == 1 else None
 
 
-def _agreed(guest: Guest, swap: bool) -> None:
+def _agreed(guest: GuestState, swap: bool) -> None:
     guest.offer = None
     if swap:
         guest.handoff = True  # this device hosts the next match
@@ -214,9 +213,10 @@ def _agreed(guest: Guest, swap: bool) -> None:
         guest.expect_rematch_of = guest.match_id  # the host's welcome comes next
 
 
-def swapped(guest: Guest, host_class: type[Host]) -> Host:
-    """The next match, hosted by this device that was a guest: each person keeps
-    their seat, the other device's person is now the remote one."""
+def swapped(guest: GuestState) -> tuple[dict[str, Any], dict[int, str | None]]:
+    """The next match's settings when this device that was a guest hosts it, and the
+    channel of each remote seat: each person keeps their seat, the other device's
+    person is now the remote one."""
     seats = []
     peers: dict[int, str | None] = {}
     for number, seat in enumerate(guest.settings["seats"]):
@@ -227,5 +227,4 @@ def swapped(guest: Guest, host_class: type[Host]) -> Host:
             kind = "remote"
             peers[number] = guest.peer
         seats.append({**seat, "kind": kind})
-    settings = {**guest.settings, "seats": seats}
-    return host_class.rematch_with(settings, peers, guest.match_id or "", guest.base)
+    return {**guest.settings, "seats": seats}, peers

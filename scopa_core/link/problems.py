@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-from scopa_core.problems import Problem
+from ..problems import Problem
 
 #: The English of the link's own codes.
 LINK_ENGLISH: Final[dict[str, str]] = {

@@ -11,21 +11,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from fairdeal import Ledger, Seen, commitment, fair_deck, is_value
-from guest import Guest, dealt_by_view
-from guest_table import table_of
-from host import Host, Remote
-from link_problems import LinkError, LinkProblem
-from protocol import GUEST, HOST, is_token
-from session import Session
-
-from scopa_core.cards import CardError
-from scopa_core.match import RECORD_FORMAT
-from scopa_core.moves import Move, MoveError
-from scopa_core.problems import problem_of
-from scopa_core.record import RecordError, load_record
-from scopa_core.rules import RulesError
-from scopa_core.view import SeatView, ViewError
+from ..cards import CardError
+from ..match import RECORD_FORMAT
+from ..moves import Move, MoveError
+from ..problems import problem_of
+from ..record import RecordError, load_record
+from ..rules import RulesError
+from ..table.session import Session
+from ..view import SeatView, ViewError
+from .fairdeal import Ledger, Seen, commitment, fair_deck, is_value
+from .guest import Guest, dealt_by_view
+from .host import Host
+from .host_state import Remote
+from .problems import LinkError, LinkProblem
+from .protocol import GUEST, HOST, is_token
 
 
 def _bad_save(reason: str) -> LinkError:
@@ -146,8 +145,8 @@ def restore_guest(saved: dict[str, Any]) -> Guest:
 
 def _restore_guest(guest: Guest, saved: dict[str, Any]) -> None:
     welcome = {"seat": saved["seat"], "settings": saved["settings"], "rules": saved["rules"]}
-    settings, rules = guest._table_of(welcome)
-    guest._clear(str(saved["match"]), rules)
+    settings, rules = guest.table_settings(welcome)
+    guest.clear(str(saved["match"]), rules)
     guest.seat, guest.token, guest.settings = saved["seat"], str(saved["token"]), settings
     guest.hands = list(saved["hands"])
     record = {"format": RECORD_FORMAT, "rules": rules.to_json(), "hands": guest.hands}
@@ -170,6 +169,6 @@ def _restore_guest(guest: Guest, saved: dict[str, Any]) -> None:
     expected = saved.get("expect_rematch_of")
     guest.expect_rematch_of = expected if isinstance(expected, str) else None
     guest.connected = False  # until the page pairs again
-    table = table_of(guest)
+    table = guest.table()
     if table is not None:
         guest.shown = (len(table.match.records), len(table.match.records[-1].moves))

@@ -1,4 +1,4 @@
-"""The guided first hand in the engine worker (scopa_core/tutorial.py's script).
+"""The guided first hand at the table (scopa_core/tutorial.py's script).
 
 A match of its own, apart from the worker's session: the player's saved match
 is never touched, and when the guided hand is over (or left) the page simply
@@ -6,20 +6,22 @@ goes back to it. Anna (seat 0) is the person; Bruno's moves come from the
 script through a scripted player, never from a search. The person may make only
 the move the lesson asks for; anything else is refused with the engine's
 reason when the rules forbid it (``illegal``), or as not this lesson's move.
-Importable in CPython like session.py (tests/test_tutorial.py).
+The worker's ``tutorial_*`` functions (docs/web-api.md; tests/test_tutorial.py).
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
-from session import Session, SessionError, _parse_move, normalize_settings
-
-from scopa_core import tutorial as script
-from scopa_core.match import Match
-from scopa_core.moves import Move
-from scopa_core.problems import Problem
-from scopa_core.view import SeatView
+from .. import tutorial as script
+from ..match import Match
+from ..moves import Move
+from ..problems import Problem
+from ..view import SeatView
+from .answers import why_reply
+from .problems import SessionError
+from .session import Session, parse_move
+from .settings import normalize_settings
 
 TUTORIAL_ENGLISH: Final[dict[str, str]] = {
     "tutorial.not_now": "this lesson asks for {card}",
@@ -56,7 +58,7 @@ class Tutorial:
         match = script.new_match()
         self.session = Session(settings, match, 0)
         # Bruno is the script: the session asks its player for his moves
-        self.session._players[1 - script.PERSON] = ScriptedPlayer(match)
+        self.session.set_player(1 - script.PERSON, ScriptedPlayer(match))
 
     @property
     def made(self) -> int:
@@ -92,7 +94,7 @@ class Tutorial:
     def play(self, data: object) -> dict[str, Any]:
         """The person's move: only the one the lesson asks for is made."""
         self.session.person_to_move()
-        move = _parse_move(data)
+        move = parse_move(data)
         step = script.STEPS[self.made]
         if move != step.move():
             hand = self.session.match.hand
@@ -107,7 +109,7 @@ class Tutorial:
                     "view": None,
                 }
             raise SessionError(TutorialProblem("tutorial.not_now", card=step.card))
-        return self.reply(self.session._make(move))
+        return self.reply(self.session.play_move(move))
 
     def step(self) -> dict[str, Any]:
         """Bruno's move, from the script."""
@@ -115,13 +117,7 @@ class Tutorial:
 
     def why(self, data: object) -> dict[str, Any]:
         """The engine's reason a move is not allowed here, or "" (a lesson's trial)."""
-        hand = self.session.match.hand
-        assert hand is not None
-        why = hand.why_illegal(_parse_move(data))
-        reply: dict[str, Any] = {"ok": True, "why": str(why) if why else "", "view": None}
-        if why is not None:
-            reply["problem"] = why.to_json()
-        return reply
+        return why_reply(self.session.match.hand, parse_move(data))
 
 
 def not_started() -> SessionError:

@@ -16,84 +16,26 @@ from __future__ import annotations
 
 from typing import Any
 
-import rematch
-from fairdeal import Claim, DealEntry, Ledger, Seen, check_hand, deals_in_hand, new_value
-from guest_table import display_match
-from link_problems import LinkError, LinkProblem
-from protocol import GUEST, Outcome, encode, parse, refusal
-from session import (
-    APP,
-    SessionError,
-    SessionProblem,
-    _seat_label,
-    normalize_settings,
-    rules_of,
-)
-
-from scopa_core.cards import Card, CardError, bits
-from scopa_core.match import RECORD_FORMAT, Match
-from scopa_core.moves import Move, MoveError
-from scopa_core.problems import Problem, problem_of
-from scopa_core.record import RecordError, load_record
-from scopa_core.rules import Rules, RulesError
-from scopa_core.view import SeatView, ViewError
+from ..cards import Card, CardError, bits
+from ..match import RECORD_FORMAT, Match
+from ..moves import Move, MoveError
+from ..problems import problem_of
+from ..record import RecordError, load_record
+from ..table.problems import SessionError, SessionProblem
+from ..view import SeatView, ViewError
+from . import rematch
+from .fairdeal import Claim, DealEntry, Seen, check_hand, deals_in_hand, new_value
+from .guest_state import GuestState
+from .guest_table import display_match
+from .problems import LinkError, LinkProblem
+from .protocol import GUEST, Outcome, encode, parse, refusal
 
 
-class Guest:
-    """This device's seat in a match hosted elsewhere."""
+class Guest(GuestState):
+    """This device's seat in a match hosted elsewhere: the host's messages taken or
+    refused, and the messages its page's requests make."""
 
-    def __init__(self, peer: str, name: str = "") -> None:
-        self.peer = peer  # the page's name for the channel to the host
-        self.name = name
-        self._clear(None, Rules())
-
-    def _clear(self, match_id: str | None, rules: Rules) -> None:
-        """Nothing of a match (a previous one's included): ready for ``match_id``."""
-        self.match_id = match_id
-        self.seat = -1
-        self.token = ""
-        self.settings: dict[str, Any] = {}  # the host's settings (no seed)
-        self.rules = rules
-        self.hands: list[dict[str, Any]] = []  # the record's hands: revealed, checked
-        self.ledger = Ledger()
-        self.checks: list[dict[str, Any]] = []
-        self.state: dict[str, Any] | None = None  # the host's last state message
-        self.view: SeatView | None = None  # its seat view
-        self.seen = Seen()
-        self.pending: Move | None = None  # this seat's move on its way to the host
-        self.away: list[int] = []
-        self.connected = True
-        self.end: dict[str, Any] | None = None
-        self.ready = -1
-        self.offer: dict[str, Any] | None = None
-        self.expect_rematch_of: str | None = None
-        self.heard_no = False  # the host said who said no to the last offer (no_rematch)
-        self.handoff = False  # the roles swap: this device hosts the rematch
-        self.base = Match(rules)  # the revealed hands, replayed
-        self.shown = (0, 0)  # (hands, moves) the page has been given events for
-
-    # -- facts --------------------------------------------------------------------
-    @property
-    def agreed(self) -> bool:
-        """It said yes to this match's rematch (or its own ask was taken): the host's
-        welcome of the next match comes next."""
-        return self.expect_rematch_of is not None and self.expect_rematch_of == self.match_id
-
-    @property
-    def started(self) -> bool:
-        return self.match_id is not None
-
-    @property
-    def over(self) -> bool:
-        return self.end is not None or self.base.over
-
-    @property
-    def seq(self) -> int:
-        return self.state["seq"] if self.state else sum(len(h["moves"]) for h in self.hands)
-
-    def _fail(self, code: str, **params: Any) -> LinkError:
-        return LinkError(LinkProblem(code, **params))
-
+    # -- messages from the host ---------------------------------------------------------
     # -- messages from the host ---------------------------------------------------------
     def receive(self, text: str) -> Outcome:
         """A message from the host: taken, or refused with no change."""
@@ -134,30 +76,15 @@ class Guest:
             raise self._fail("link.other_match")
         if same and (message["seat"] != self.seat or message["token"] != self.token):
             raise self._fail("link.bad_token", seat=str(message["seat"]))
-        settings, rules = self._table_of(message)
+        settings, rules = self.table_settings(message)
         previous = self.record() if self.started and not same else None
         if not same:
-            self._clear(message["match"], rules)
+            self.clear(message["match"], rules)
         self.seat, self.token = message["seat"], message["token"]
         self.settings = settings
         if same and "offer" in message:  # the match is over: the end follows
             return rematch.guest_synced_offer(self, message["offer"])
         return Outcome(previous=previous)
-
-    def _table_of(self, message: dict[str, Any]) -> tuple[dict[str, Any], Rules]:
-        """The match's settings and rules, which must agree with each other."""
-        try:
-            rules = Rules.from_json(message["rules"])
-        except RulesError:
-            raise self._fail("link.bad_field", kind="welcome", field="rules") from None
-        try:
-            settings = normalize_settings(message["settings"])
-            agreed = rules_of(settings["preset"], settings["variants"], settings["target"])
-        except SessionError:
-            raise self._fail("link.bad_field", kind="welcome", field="settings") from None
-        if agreed != rules or settings["seats"][message["seat"]]["kind"] != "remote":
-            raise self._fail("link.bad_field", kind="welcome", field="settings")
-        return settings, rules
 
     def _commit(self, message: dict[str, Any]) -> Outcome:
         hand = message["hand"]
@@ -172,7 +99,7 @@ class Guest:
             entry = entries[hand]
             if entry.commitment != message["commitment"]:
                 problem = LinkProblem("link.commit_changed", hand=hand)
-                self._flag(hand, problem)
+                self.flag(hand, problem)
                 raise LinkError(problem)
         else:
             entry = DealEntry(message["commitment"], [None] * self.rules.players)
@@ -218,7 +145,7 @@ class Guest:
         dealt = dealt_by_view(view)
         if not fits or any(seen.dealt.get(d, cards) != cards for d, cards in dealt.items()):
             problem = LinkProblem("link.view_contradicts", hand=hand)
-            self._flag(hand, problem)
+            self.flag(hand, problem)
             raise LinkError(problem)
         return Seen(view.initial_table, {**seen.dealt, **dealt}, history)
 
@@ -230,7 +157,7 @@ class Guest:
             raise self._fail("link.unexpected", kind="reveal")
         if len(self.ledger.entries) <= hand or len(message["shares"]) != self.rules.players:
             missing = LinkProblem("link.no_commit", hand=hand)
-            self._flag(hand, missing)
+            self.flag(hand, missing)
             raise LinkError(missing)
         claim = self._claim(hand, message)
         seen = Seen(self.seen.layout, self.seen.dealt, self.seen.moves[:])
@@ -244,7 +171,7 @@ class Guest:
         entry.secret, entry.shares = claim.secret, list(claim.shares)
         self.hands.append(replayed.to_record()["hands"][hand])
         self.base = replayed
-        check = self._flag(hand, problem)
+        check = self.flag(hand, problem)
         self.state, self.view, self.seen, self.pending = None, None, Seen(), None
         return Outcome(check=check)
 
@@ -269,17 +196,8 @@ class Guest:
             )
         except RecordError as exc:
             problem = LinkProblem("link.check_replay", hand=hand, reason=exc.message)
-            self._flag(hand, problem)
+            self.flag(hand, problem)
             raise LinkError(problem) from None
-
-    def _flag(self, hand: int, problem: Problem | None) -> dict[str, Any]:
-        """Keep the outcome of a check with the record (and return it for the page)."""
-        check: dict[str, Any] = {"hand": hand, "ok": problem is None}
-        if problem is not None:
-            check["error"] = str(problem)
-            check["problem"] = problem.to_json()
-        self.checks.append(check)
-        return check
 
     def _presence(self, message: dict[str, Any]) -> Outcome:
         names = message["names"]
@@ -367,50 +285,6 @@ class Guest:
         if self.over:
             raise SessionError(SessionProblem("session.already_over"))
         return encode("resign", match=self.match_id)
-
-    # -- what the page draws and exports ----------------------------------------------------
-    def layout(self) -> list[int]:
-        return [Card.parse(code).index for code in self.state["layout"]] if self.state else []
-
-    def record(self) -> dict[str, Any] | None:
-        """The match as far as this device knows it: the revealed hands only."""
-        if not self.started:
-            return None
-        meta: dict[str, Any] = {
-            "app": APP,
-            "seats": [_seat_label(seat) for seat in self.settings["seats"]],
-            "settings": self.settings,
-            "id": self.match_id,
-            "fair_deal": self.ledger.to_json(len(self.hands)),
-            "link": {"role": GUEST, "seat": self.seat, "checks": self.checks},
-        }
-        if self.end is not None:
-            meta["resigned"] = self.end["side"]
-            meta["end"] = self.end
-        return {
-            "format": RECORD_FORMAT,
-            "rules": self.rules.to_json(),
-            "hands": self.hands,
-            "meta": meta,
-        }
-
-    def info(self) -> dict[str, Any]:
-        failed = sorted({c["hand"] for c in self.checks if not c["ok"]})
-        return {
-            "role": GUEST,
-            "match": self.match_id,
-            "seat": self.seat if self.started else None,
-            "connected": self.connected,
-            "away": self.away,
-            "paused": (bool(self.away) or not self.connected) and not self.over,
-            "waiting": self.pending is not None,
-            "ready": self.ready >= len(self.hands) - 1 and self.view is None and bool(self.hands),
-            "deadline": self.settings.get("deadline"),
-            "checks": self.checks,
-            "failed": failed,
-            "offer": self.offer,
-            "agreed": self.agreed,
-        }
 
 
 def _code(message: dict[str, Any]) -> str | None:

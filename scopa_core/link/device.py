@@ -26,14 +26,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import rematch
-from guest import Guest
-from guest_table import new_events, table_of
-from host import Host
-from link_problems import LinkError, LinkProblem
-from link_saves import restore_guest, restore_host, save_guest, save_host
-from protocol import Outcome, refusal
-from session import NAME_LIMIT, Session
+from ..table.saving import record_text
+from ..table.session import Session
+from ..table.settings import NAME_LIMIT
+from . import rematch
+from .guest import Guest
+from .host import Host
+from .problems import LinkError, LinkProblem
+from .protocol import Outcome, refusal
+from .saves import restore_guest, restore_host, save_guest, save_host
 
 PEER_LIMIT = 64
 
@@ -133,7 +134,7 @@ class Device:
     def guest_sweep_risk(self, move: object) -> dict[str, Any]:
         """The sweep warning on a guest's device: the chance that the next seat sweeps
         the table ``move`` leaves, from this seat's own view (no other card is here)."""
-        from coach import risk_reply  # the coach is imported when first asked for
+        from ..table.coaching import risk_reply  # the coach is imported when first asked for
 
         view, checked = self._guest().move_to_weigh(move)
         return risk_reply(view, checked)
@@ -175,7 +176,9 @@ class Device:
             name = role.session.seats[role.session.persons[0]]["name"]
             self._previous, self.role = role.session.to_record(), Guest(role.handoff, name)
         elif isinstance(role, Guest) and role.handoff:
-            self._previous, self.role = role.record(), rematch.swapped(role, Host)
+            settings, peers = rematch.swapped(role)
+            successor = Host.rematch_with(settings, peers, role.match_id or "", role.base)
+            self._previous, self.role = role.record(), successor
         elif outcome.previous is not None:
             self._previous = outcome.previous
         return outcome
@@ -188,7 +191,7 @@ class Device:
         record = role.session.to_record() if isinstance(role, Host) else role.record()
         if record is None:
             raise LinkError(LinkProblem("link.not_started"))
-        return {"ok": True, "text": json.dumps(record, indent=1, ensure_ascii=False), "view": None}
+        return {"ok": True, "text": record_text(record), "view": None}
 
     def reply(self, outcome: Outcome | None = None, *, flush: bool = True) -> dict[str, Any]:
         """What the page is told after a link call: the table, the record, the link and
@@ -209,10 +212,10 @@ class Device:
             record: dict[str, Any] | None = session.to_record()
             events = [outcome.event] if outcome.event else []
         else:
-            table = table_of(role)
+            table = role.table()
             view = table.table_view() if table is not None else None
             record = role.record()
-            events = new_events(role, table)
+            events = role.new_events(table)
         reply: dict[str, Any] = {
             "ok": True,
             "role": role.info()["role"],

@@ -3,7 +3,7 @@
 A guest knows the hands already revealed and, for the hand in play, its
 seat's view (a :class:`~scopa_core.view.SeatView`: its own cards and what was
 played in the open).  To draw it with the same table view as any other match
-(session.py), this builds a *stand-in deck*: the seat's real cards, the real
+(scopa_core/table), this builds a *stand-in deck*: the seat's real cards, the real
 first table, the cards each seat really played, and, for what it cannot know
 (the other hands, the rest of the deck), the unseen cards in a fixed order.
 Replayed, that deck gives the real table, piles, scope, counts and the seat's
@@ -15,18 +15,15 @@ holds only revealed hands).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from fairdeal import deals_in_hand
-from session import HandStory, Session
-
-from scopa_core.cards import bits
-from scopa_core.match import Match
-from scopa_core.moves import Move
-from scopa_core.view import SeatView
-
-if TYPE_CHECKING:
-    from guest import Guest
+from ..cards import bits
+from ..match import Match
+from ..moves import Move
+from ..table.session import Session
+from ..table.story import HandStory
+from ..view import SeatView
+from .fairdeal import deals_in_hand
 
 
 def stand_in_deck(view: SeatView, layout: Sequence[int]) -> list[int]:
@@ -107,23 +104,3 @@ def events_of(match: Match, first: int) -> list[dict[str, Any]]:
     rec = match.records[-1]
     story = HandStory(match.rules, rec.dealer, rec.deck, rec.moves)
     return story.moves[first:]
-
-
-def table_of(guest: Guest) -> Session | None:
-    """The guest's table as its seat knows it (None before the first hand is dealt)."""
-    if not guest.started:
-        return None
-    match = display_match(guest.base, guest.view, guest.layout(), guest.pending)
-    if match.hand is None:
-        return None
-    return table_session(match, guest.settings, guest.seat, guest.match_id or "", guest.end)
-
-
-def new_events(guest: Guest, session: Session | None) -> list[dict[str, Any]]:
-    """The moves the guest's page has not been given yet (its table is ``session``)."""
-    if session is None:
-        return []
-    hands, moves = len(session.match.records), len(session.match.records[-1].moves)
-    first = guest.shown[1] if guest.shown[0] == hands else 0
-    guest.shown = (hands, moves)
-    return events_of(session.match, first) if moves > first else []
