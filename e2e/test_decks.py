@@ -14,16 +14,13 @@
 
 from __future__ import annotations
 
-import sys
 import time
 
+import i18n  # the page's module, from e2e/pytest.ini's pythonpath
 import pytest
 from conftest import BOOT_TIMEOUT_MS, ROOT, NetworkGuard, wait_for_service_worker
 from game_helpers import ARTIFACTS, PAINTED_SIZE, NewContext, open_game, wait_settled
 from playwright.sync_api import Page, expect
-
-sys.path.insert(0, str(ROOT / "web" / "app"))
-import i18n
 
 CODES = [r + s for s in "DHSC" for r in ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")]
 

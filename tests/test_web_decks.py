@@ -7,20 +7,13 @@ browser here (i18n.py and narration.py are pure).
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
+# the page's modules come from pytest's pythonpath (pyproject.toml)
+import i18n
+import narration
 import pytest
 
 from tools import build
 from tools.cards.sprite import DECKS as DRAWN
-
-APP = Path(__file__).resolve().parent.parent / "web" / "app"
-if str(APP) not in sys.path:
-    sys.path.insert(0, str(APP))
-
-import i18n  # noqa: E402
-import narration  # noqa: E402
 
 
 def test_every_deck_drawn_is_offered_once_by_its_suits() -> None:
