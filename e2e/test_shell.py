@@ -414,7 +414,10 @@ def test_a_later_visit_reuses_the_compiled_pyodide_of_the_visit_before(
     which leaves V8's code in the HTTP cache; the next visit compiles from that same
     response (sw.js's "network" route, client.js's only-if-cached) and so reads the
     code back instead of compiling and tiering it up again. A first visit leaves the
-    compile to the worker (client.js): its end is a long main-thread task there."""
+    compile to the worker (client.js): its end is a long main-thread task there.
+    (V8 may keep the worker's code as well, once enough of it was optimised: seen
+    in about half the runs here; the page's compile of the second visit is what
+    this checks.)"""
     profile = tmp_path / "profile"
     context = network_guard.watch(
         browser_type.launch_persistent_context(str(profile), **launch_args(trap_proxy))
@@ -424,7 +427,6 @@ def test_a_later_visit_reuses_the_compiled_pyodide_of_the_visit_before(
         first.goto(site)
         wait_for_play(first)
         wait_for_service_worker(first)
-        assert compiled_wasm_bytes(profile) == 0  # the worker compiled it
         page = context.new_page()
         first.close()
         page.goto(site)
