@@ -23,30 +23,17 @@ The red back with its gold rosettes is the project's own.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tools.cards.card import CX, CY, back_grid, crown
 from tools.cards.italian_north import cupid_ace
 from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.ornaments import banner, hand
-from tools.cards.palette import PIACENTINE
+from tools.cards.palette import PIACENTINE, regional
 from tools.cards.svg import circle, el, fmt, group, line, outline, path, polar, tf, use
 
-BERGAMASCHE = replace(
+BERGAMASCHE = regional(
     PIACENTINE,
-    paper="#fcf8ec",
-    ink="#1d1713",
-    gold="#efbd36",
-    gold_dark="#a97619",
-    red="#c12a2a",
-    blue="#2c5197",
-    green="#3b7e44",
-    steel="#b3c4d6",
-    wood="#a9713a",
-    wood_dark="#5e3a15",
-    horse="#efe8da",
-    back="#9b2327",
-    back_line="#f0cc72",
+    "#fcf8ec #1d1713 #efbd36 #a97619 #c12a2a #2c5197 #3b7e44"
+    " #b3c4d6 #a9713a #5e3a15 #efe8da #9b2327 #f0cc72",
 )
 
 

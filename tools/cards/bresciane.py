@@ -25,8 +25,6 @@ The colours and the brown back with its cross-hatching are the project's own.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tools.cards.card import BACK_FIELD, CX, CY
 from tools.cards.italian_north import (
     cupid_ace,
@@ -39,24 +37,13 @@ from tools.cards.italian_north import (
 from tools.cards.italian_style import Baton, BowlBand, BowlLine, ItalianStyle, accents
 from tools.cards.italian_suits import coin_boss, coin_rim
 from tools.cards.ornaments import shield
-from tools.cards.palette import PIACENTINE
+from tools.cards.palette import PIACENTINE, regional
 from tools.cards.svg import fmt, group, lattice_d, line, path, rect
 
-BRESCIANE = replace(
+BRESCIANE = regional(
     PIACENTINE,
-    paper="#fdf8ea",
-    ink="#2b1d14",
-    gold="#eab43a",
-    gold_dark="#a8701e",
-    red="#b8322a",
-    blue="#2f5a98",
-    green="#3c7a3f",
-    steel="#c0ccd6",
-    wood="#b07a3a",
-    wood_dark="#6b4418",
-    horse="#f0e9dc",
-    back="#5b3a22",
-    back_line="#e3c58a",
+    "#fdf8ea #2b1d14 #eab43a #a8701e #b8322a #2f5a98 #3c7a3f"
+    " #c0ccd6 #b07a3a #6b4418 #f0e9dc #5b3a22 #e3c58a",
 )
 
 

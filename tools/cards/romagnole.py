@@ -22,13 +22,11 @@ The colours and the olive back with its ring of dots are the project's own.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tools.cards.card import BACK_FIELD, CX, CY
 from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.italian_suits import coin_boss
 from tools.cards.ornaments import banner, putto
-from tools.cards.palette import PIACENTINE
+from tools.cards.palette import PIACENTINE, regional
 from tools.cards.svg import (
     circle,
     el,
@@ -44,21 +42,10 @@ from tools.cards.svg import (
     use,
 )
 
-ROMAGNOLE = replace(
+ROMAGNOLE = regional(
     PIACENTINE,
-    paper="#fdf9ee",
-    ink="#2a1e16",
-    gold="#edb93a",
-    gold_dark="#a86f1a",
-    red="#c23b2c",
-    blue="#30569a",
-    green="#46804a",
-    steel="#bcc8d4",
-    wood="#b8743a",
-    wood_dark="#6a3b16",
-    horse="#8e5b34",
-    back="#556b2f",
-    back_line="#efe3b8",
+    "#fdf9ee #2a1e16 #edb93a #a86f1a #c23b2c #30569a #46804a"
+    " #bcc8d4 #b8743a #6a3b16 #8e5b34 #556b2f #efe3b8",
 )
 
 

@@ -23,12 +23,10 @@ The teal back with its star-dots is the project's own.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tools.cards.card import BACK_FIELD, CX, CY, back_grid
 from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.ornaments import putto
-from tools.cards.palette import NEAPOLITAN
+from tools.cards.palette import NEAPOLITAN, regional
 from tools.cards.svg import (
     circle,
     el,
@@ -44,21 +42,10 @@ from tools.cards.svg import (
     use,
 )
 
-SARDE = replace(
+SARDE = regional(
     NEAPOLITAN,
-    paper="#fffdf5",
-    ink="#1f1712",
-    gold="#f3c22e",
-    gold_dark="#bf8515",
-    red="#c92a2a",
-    blue="#1f5aa8",
-    green="#2a8748",
-    steel="#b7c6d8",
-    wood="#9a6a34",
-    wood_dark="#5c3a16",
-    horse="#8d5a32",
-    back="#1b5f6b",
-    back_line="#e8dcb2",
+    "#fffdf5 #1f1712 #f3c22e #bf8515 #c92a2a #1f5aa8 #2a8748"
+    " #b7c6d8 #9a6a34 #5c3a16 #8d5a32 #1b5f6b #e8dcb2",
 )
 
 # Where a helmet and armour go on each full-length figure (its head's centre).

@@ -24,13 +24,11 @@ colours; the back's red lattice round the oval of the suits is the project's.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tools.cards.card import BACK_FIELD, CX, CY, back_grid
 from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.italian_suits import coin_rim
 from tools.cards.ornaments import eagle, trinacria
-from tools.cards.palette import NEAPOLITAN
+from tools.cards.palette import NEAPOLITAN, regional
 from tools.cards.svg import (
     circle,
     el,
@@ -46,21 +44,10 @@ from tools.cards.svg import (
     use,
 )
 
-SICILIANE = replace(
+SICILIANE = regional(
     NEAPOLITAN,
-    paper="#fffdf4",
-    ink="#21160e",
-    gold="#f7c928",
-    gold_dark="#c98a12",
-    red="#d42f26",
-    blue="#2458b4",
-    green="#2e9a46",
-    steel="#a7c7ec",
-    wood="#5f9a3a",
-    wood_dark="#2f5a1c",
-    horse="#f6f1e6",
-    back="#b3242a",
-    back_line="#f2c640",
+    "#fffdf4 #21160e #f7c928 #c98a12 #d42f26 #2458b4 #2e9a46"
+    " #a7c7ec #5f9a3a #2f5a1c #f6f1e6 #b3242a #f2c640",
 )
 
 # The colour of the ground under each court figure: red, yellow, green.

@@ -23,8 +23,6 @@ the project's own.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tools.cards.card import CX, CY, back_grid
 from tools.cards.italian_north import (
     cupid_ace,
@@ -36,7 +34,7 @@ from tools.cards.italian_north import (
 )
 from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.italian_suits import coin_boss, coin_rim
-from tools.cards.palette import PIACENTINE
+from tools.cards.palette import PIACENTINE, regional
 from tools.cards.svg import (
     circle,
     el,
@@ -50,21 +48,10 @@ from tools.cards.svg import (
     use,
 )
 
-TRENTINE = replace(
+TRENTINE = regional(
     PIACENTINE,
-    paper="#fcfaf1",
-    ink="#1f1a16",
-    gold="#f0c43a",
-    gold_dark="#b3841d",
-    red="#c0392b",
-    blue="#2b5ca6",
-    green="#2f7f57",
-    steel="#b9c9d9",
-    wood="#c28a3e",
-    wood_dark="#70471a",
-    horse="#eee6d6",
-    back="#3f5566",
-    back_line="#dfe6ea",
+    "#fcfaf1 #1f1a16 #f0c43a #b3841d #c0392b #2b5ca6 #2f7f57"
+    " #b9c9d9 #c28a3e #70471a #eee6d6 #3f5566 #dfe6ea",
 )
 
 
