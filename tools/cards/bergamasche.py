@@ -26,6 +26,7 @@ from __future__ import annotations
 from tools.cards.card import CX, CY, back_grid, crown
 from tools.cards.italian_north import cupid_ace
 from tools.cards.italian_style import Baton, ItalianStyle, accents
+from tools.cards.italian_suits import goblet
 from tools.cards.ornaments import banner, hand
 from tools.cards.palette import PIACENTINE, regional
 from tools.cards.svg import circle, el, fmt, group, line, outline, path, polar, tf, use
@@ -59,10 +60,14 @@ class BergamascheStyle(ItalianStyle):
         pal = self.pal
         S = outline(pal.ink, 2.4)
         return [
-            path("M-22,48L-14,36L14,36L22,48Z", fill=pal.red, **S),
-            path("M-5,0L5,0L7,36L-7,36Z", fill=pal.gold, **S),
-            circle(0, 18, 7, fill=pal.blue, stroke=pal.ink, stroke_width=2.2),
-            path("M-32,-26C-30,-6 -16,2 0,2C16,2 30,-6 32,-26Z", fill=pal.gold, **S),
+            *goblet(
+                pal,
+                "M-22,48L-14,36L14,36L22,48Z",
+                "M-5,0L5,0L7,36L-7,36Z",
+                circle(0, 18, 7, fill=pal.blue, stroke=pal.ink, stroke_width=2.2),
+                "M-32,-26C-30,-6 -16,2 0,2C16,2 30,-6 32,-26Z",
+                "red",
+            ),
             line("M-28,-16Q0,-6 28,-16", pal.red, 4),
             path("M-32,-26L32,-26L28,-32L-28,-32Z", fill=pal.gold_dark, **S),
             path("M-12,-32C-12,-44 12,-44 12,-32Z", fill=pal.blue, **S),

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from tools.cards.card import BACK_FIELD, CX, CY
 from tools.cards.italian_style import Baton, ItalianStyle, accents
-from tools.cards.italian_suits import coin_boss
+from tools.cards.italian_suits import coin_boss, goblet
 from tools.cards.ornaments import banner, putto
 from tools.cards.palette import PIACENTINE, regional
 from tools.cards.svg import (
@@ -70,12 +70,14 @@ class RomagnoleStyle(ItalianStyle):
     def cup(self) -> list[str]:
         """A goblet with a deep bowl, a blue band under its lip, a flat foot."""
         pal = self.pal
-        S = outline(pal.ink, 2.4)
         return [
-            path("M-26,48L-20,40L20,40L26,48Z", fill=pal.gold, **S),
-            path("M-5,4L5,4L6,40L-6,40Z", fill=pal.gold, **S),
-            ellipse(0, 20, 10, 6, fill=pal.red, stroke=pal.ink, stroke_width=2.4),
-            path("M-28,-40C-30,-10 -16,6 0,6C16,6 30,-10 28,-40Z", fill=pal.gold, **S),
+            *goblet(
+                pal,
+                "M-26,48L-20,40L20,40L26,48Z",
+                "M-5,4L5,4L6,40L-6,40Z",
+                ellipse(0, 20, 10, 6, fill=pal.red, stroke=pal.ink, stroke_width=2.4),
+                "M-28,-40C-30,-10 -16,6 0,6C16,6 30,-10 28,-40Z",
+            ),
             path("M-28.5,-34L28.5,-34L28,-24L-28,-24Z", fill=pal.blue, **outline(pal.ink, 1.4)),
             ellipse(0, -40, 28, 6, fill=pal.gold_dark, stroke=pal.ink, stroke_width=2.4),
         ]

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from tools.cards.card import BACK_FIELD, CX, CY, back_grid
 from tools.cards.italian_style import Baton, ItalianStyle, accents
+from tools.cards.italian_suits import goblet
 from tools.cards.ornaments import putto
 from tools.cards.palette import NEAPOLITAN, regional
 from tools.cards.svg import (
@@ -73,12 +74,14 @@ class SardeStyle(ItalianStyle):
     def cup(self) -> list[str]:
         """A low wide cup: a shallow red-banded bowl on a short stem and a broad foot."""
         pal = self.pal
-        S = outline(pal.ink, 2.4)
         return [
-            path("M-28,46C-26,36 -12,32 0,32C12,32 26,36 28,46Z", fill=pal.gold, **S),
-            path("M-6,-2L6,-2L7,32L-7,32Z", fill=pal.gold, **S),
-            ellipse(0, 14, 11, 6, fill=pal.blue, stroke=pal.ink, stroke_width=2.4),
-            path("M-34,-30C-34,-8 -18,0 0,0C18,0 34,-8 34,-30Z", fill=pal.gold, **S),
+            *goblet(
+                pal,
+                "M-28,46C-26,36 -12,32 0,32C12,32 26,36 28,46Z",
+                "M-6,-2L6,-2L7,32L-7,32Z",
+                ellipse(0, 14, 11, 6, fill=pal.blue, stroke=pal.ink, stroke_width=2.4),
+                "M-34,-30C-34,-8 -18,0 0,0C18,0 34,-8 34,-30Z",
+            ),
             path(
                 "M-33,-22Q0,-12 33,-22L31,-14Q0,-4 -31,-14Z", fill=pal.red, **outline(pal.ink, 1.3)
             ),
