@@ -22,7 +22,7 @@ The colours and the olive back with its ring of dots are the project's own.
 
 from __future__ import annotations
 
-from tools.cards.card import BACK_FIELD, CX, CY
+from tools.cards.card import BACK_FIELD, CX, CY, back_border
 from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.italian_suits import coin_boss, goblet
 from tools.cards.ornaments import banner, putto
@@ -113,16 +113,7 @@ class RomagnoleStyle(ItalianStyle):
             for x, y in (polar(r, a),)
             if x0 + 8 < CX + x < x1 - 8 and y0 + 8 < CY + y < y1 - 8
         )
-        border = rect(
-            x0 + 4,
-            y0 + 4,
-            x1 - x0 - 8,
-            y1 - y0 - 8,
-            fill="none",
-            stroke=pal.back_line,
-            stroke_width=1.4,
-        )
-        return [group([dots], fill=pal.back_line), border]
+        return [group([dots], fill=pal.back_line), back_border(pal, 1.4)]
 
     def ace(self, suit: str) -> str | None:
         pal = self.pal

@@ -23,7 +23,7 @@ The teal back with its star-dots is the project's own.
 
 from __future__ import annotations
 
-from tools.cards.card import BACK_FIELD, CX, CY, back_grid
+from tools.cards.card import CX, CY, back_border, back_grid
 from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.italian_suits import goblet
 from tools.cards.ornaments import putto
@@ -38,7 +38,6 @@ from tools.cards.svg import (
     outline,
     path,
     polar,
-    rect,
     tf,
     use,
 )
@@ -109,24 +108,12 @@ class SardeStyle(ItalianStyle):
     def back_pattern(self) -> list[str]:
         """Rows of small eight-pointed stars on the teal field."""
         pal = self.pal
-        x0, y0, x1, y1 = BACK_FIELD
         star = "".join(f"M0,0L{fmt(x)},{fmt(y)}" for x, y in (polar(5, a * 45) for a in range(8)))
         marks = [
             path(star, stroke=pal.back_line, stroke_width=1.2, fill="none", transform=tf(x, y))
             for x, y in back_grid(10, 16)
         ]
-        return [
-            *marks,
-            rect(
-                x0 + 4,
-                y0 + 4,
-                x1 - x0 - 8,
-                y1 - y0 - 8,
-                fill="none",
-                stroke=pal.back_line,
-                stroke_width=1,
-            ),
-        ]
+        return [*marks, back_border(pal, 1)]
 
     def ace(self, suit: str) -> str | None:
         pal = self.pal
