@@ -103,21 +103,18 @@ class BrescianeStyle(ItalianStyle):
             return []
         pal = self.pal
         flag = "M0,0L0,-40M0,-40L22,-34L0,-28"
+        flags = [  # a red one leaning left and a green one, its mirror image, leaning right
+            path(
+                flag,
+                stroke=pal.ink,
+                stroke_width=1.6,
+                fill=colour,
+                transform=f"translate({fmt(CX + dx)} {fmt(CY - 6)}){mirror} rotate(-20)",
+            )
+            for colour, dx, mirror in ((pal.red, -4, ""), (pal.green, 4, " scale(-1 1)"))
+        ]
         return [
-            path(
-                flag,
-                stroke=pal.ink,
-                stroke_width=1.6,
-                fill=pal.red,
-                transform=f"translate({fmt(CX - 4)} {fmt(CY - 6)}) rotate(-20)",
-            ),
-            path(
-                flag,
-                stroke=pal.ink,
-                stroke_width=1.6,
-                fill=pal.green,
-                transform=f"translate({fmt(CX + 4)} {fmt(CY - 6)}) scale(-1 1) rotate(-20)",
-            ),
+            *flags,
             shield(CX, CY + 14, 0.9, pal.blue, pal.white, pal),
         ]
 
