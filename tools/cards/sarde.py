@@ -28,19 +28,7 @@ from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.italian_suits import goblet
 from tools.cards.ornaments import putto
 from tools.cards.palette import NEAPOLITAN, regional
-from tools.cards.svg import (
-    circle,
-    el,
-    ellipse,
-    fmt,
-    group,
-    line,
-    outline,
-    path,
-    polar,
-    tf,
-    use,
-)
+from tools.cards.svg import circle, el, ellipse, fmt, group, line, outline, path, polar, tf, use
 
 SARDE = regional(
     NEAPOLITAN,

@@ -35,18 +35,7 @@ from tools.cards.italian_north import (
 from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.italian_suits import coin_boss, coin_rim, goblet
 from tools.cards.palette import PIACENTINE, regional
-from tools.cards.svg import (
-    circle,
-    el,
-    ellipse,
-    fmt,
-    group,
-    line,
-    outline,
-    path,
-    tf,
-    use,
-)
+from tools.cards.svg import circle, el, ellipse, fmt, group, line, outline, path, tf, use
 
 TRENTINE = regional(
     PIACENTINE,
