@@ -29,7 +29,7 @@ from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.italian_suits import goblet
 from tools.cards.ornaments import banner, hand
 from tools.cards.palette import PIACENTINE, regional
-from tools.cards.svg import circle, el, fmt, group, line, outline, path, polar, tf, use
+from tools.cards.svg import circle, el, fmt, group, line, outline, path, polar, tf, use, wheel
 
 BERGAMASCHE = regional(
     PIACENTINE,
@@ -46,7 +46,7 @@ class BergamascheStyle(ItalianStyle):
         """The red and black coin: a black ring of red studs round a red and gold star."""
         pal = self.pal
         studs = "".join(circle(*polar(38, a * 30), 3.2) for a in range(12))
-        star = "".join(path("M0,-30L6,-8L-6,-8Z", transform=f"rotate({a * 45})") for a in range(8))
+        star = wheel("M0,-30L6,-8L-6,-8Z", 8)
         return [
             el("circle", r=38, fill="none", stroke=pal.ink, stroke_width=9),
             group([studs], fill=pal.red),

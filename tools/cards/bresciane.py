@@ -38,7 +38,7 @@ from tools.cards.italian_style import Baton, BowlBand, BowlLine, ItalianStyle, a
 from tools.cards.italian_suits import coin_boss, coin_rim
 from tools.cards.ornaments import shield
 from tools.cards.palette import PIACENTINE, regional
-from tools.cards.svg import fmt, group, lattice_d, line, path, rect
+from tools.cards.svg import fmt, group, lattice_d, line, path, rect, wheel
 
 BRESCIANE = regional(
     PIACENTINE,
@@ -55,10 +55,7 @@ class BrescianeStyle(ItalianStyle):
     def coin_face(self) -> list[str]:
         """A red rim, eight gold and green lobes, a red boss: the northern rosette."""
         pal = self.pal
-        lobes = "".join(
-            path("M0,-12Q9,-24 0,-36Q-9,-24 0,-12Z", transform=f"rotate({a * 45})")
-            for a in range(8)
-        )
+        lobes = wheel("M0,-12Q9,-24 0,-36Q-9,-24 0,-12Z", 8)
         return [
             *coin_rim(pal.red, pal),
             group([lobes], fill=pal.green, stroke=pal.ink, stroke_width=1.2),

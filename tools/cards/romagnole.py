@@ -40,6 +40,7 @@ from tools.cards.svg import (
     rect,
     tf,
     use,
+    wheel,
 )
 
 ROMAGNOLE = regional(
@@ -56,9 +57,7 @@ class RomagnoleStyle(ItalianStyle):
     def coin_face(self) -> list[str]:
         """A gold coin with a red band of small lozenges round a blue boss."""
         pal = self.pal
-        lozenges = "".join(
-            path("M0,-34L4,-28L0,-22L-4,-28Z", transform=f"rotate({a * 30})") for a in range(12)
-        )
+        lozenges = wheel("M0,-34L4,-28L0,-22L-4,-28Z", 12)
         return [
             el("circle", r=40, fill="none", stroke=pal.gold_dark, stroke_width=4),
             el("circle", r=28, fill=pal.red, stroke=pal.ink, stroke_width=1.2),

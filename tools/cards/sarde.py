@@ -28,7 +28,20 @@ from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.italian_suits import goblet
 from tools.cards.ornaments import putto
 from tools.cards.palette import NEAPOLITAN, regional
-from tools.cards.svg import circle, el, ellipse, fmt, group, line, outline, path, polar, tf, use
+from tools.cards.svg import (
+    circle,
+    el,
+    ellipse,
+    fmt,
+    group,
+    line,
+    outline,
+    path,
+    polar,
+    tf,
+    use,
+    wheel,
+)
 
 SARDE = regional(
     NEAPOLITAN,
@@ -107,9 +120,7 @@ class SardeStyle(ItalianStyle):
         pal = self.pal
         p = self.pid
         if suit == "D":
-            rays = "".join(
-                path("M-5,-20L0,-34L5,-20Z", transform=f"rotate({fmt(a * 30)})") for a in range(12)
-            )
+            rays = wheel("M-5,-20L0,-34L5,-20Z", 12)
             return group(
                 [
                     use(f"{p}coin", tf(0, 0, 1.4)),

@@ -46,6 +46,7 @@ from tools.cards.svg import (
     rect,
     tf,
     use,
+    wheel,
 )
 
 TREVIGIANE = regional(
@@ -70,9 +71,7 @@ class TrevigianeStyle(ItalianStyle):
     def coin_face(self) -> list[str]:
         """A blue rim round a gold field of sixteen red rays and a green boss."""
         pal = self.pal
-        rays = "".join(
-            path("M-4,-20L0,-38L4,-20Z", transform=f"rotate({fmt(a * 22.5)})") for a in range(16)
-        )
+        rays = wheel("M-4,-20L0,-38L4,-20Z", 16)
         return [
             *coin_rim(pal.blue, pal, 8),
             group([rays], fill=pal.red, stroke=pal.ink, stroke_width=1),
