@@ -8,10 +8,11 @@ or of another program's images.
 Shared by every deck:
 
 * ``svg``: a tiny SVG writer (``el``, ``path``, ``rect``, ``use``, ``text``, ...)
-  and the geometry the art needs (``Curve``, ``polar``, ``lattice_d``, ...).
+  and the geometry the art needs (``Curve``, ``polar``, ``lattice_d``, ``wheel``, ...).
 * ``palette``: the ``Palette`` of a deck and the first three decks' colours side
-  by side (a regional deck varies one of them in its own module).
-* ``card``: the card's size, blank face and back frame, and the parts of the
+  by side (a regional deck varies one of them in its own module, the
+  Latin-suited ones through ``regional``).
+* ``card``: the card's size, blank face, back frame and border, and the parts of the
   court figures both deck families draw (crown, eyes, beard, sceptre).
 * ``ornaments``: small pictures several patterns carry (a motto's ribbon, an
   eagle, a putto, Cupid, birds, a dog, a hand, the Trinacria, a shield).

@@ -23,30 +23,18 @@ The red back with its gold rosettes is the project's own.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tools.cards.card import CX, CY, back_grid, crown
 from tools.cards.italian_north import cupid_ace
 from tools.cards.italian_style import Baton, ItalianStyle, accents
+from tools.cards.italian_suits import goblet
 from tools.cards.ornaments import banner, hand
-from tools.cards.palette import PIACENTINE
-from tools.cards.svg import circle, el, fmt, group, line, outline, path, polar, tf, use
+from tools.cards.palette import PIACENTINE, regional
+from tools.cards.svg import circle, el, fmt, group, line, outline, path, polar, tf, use, wheel
 
-BERGAMASCHE = replace(
+BERGAMASCHE = regional(
     PIACENTINE,
-    paper="#fcf8ec",
-    ink="#1d1713",
-    gold="#efbd36",
-    gold_dark="#a97619",
-    red="#c12a2a",
-    blue="#2c5197",
-    green="#3b7e44",
-    steel="#b3c4d6",
-    wood="#a9713a",
-    wood_dark="#5e3a15",
-    horse="#efe8da",
-    back="#9b2327",
-    back_line="#f0cc72",
+    "#fcf8ec #1d1713 #efbd36 #a97619 #c12a2a #2c5197 #3b7e44"
+    " #b3c4d6 #a9713a #5e3a15 #efe8da #9b2327 #f0cc72",
 )
 
 
@@ -58,7 +46,7 @@ class BergamascheStyle(ItalianStyle):
         """The red and black coin: a black ring of red studs round a red and gold star."""
         pal = self.pal
         studs = "".join(circle(*polar(38, a * 30), 3.2) for a in range(12))
-        star = "".join(path("M0,-30L6,-8L-6,-8Z", transform=f"rotate({a * 45})") for a in range(8))
+        star = wheel("M0,-30L6,-8L-6,-8Z", 8)
         return [
             el("circle", r=38, fill="none", stroke=pal.ink, stroke_width=9),
             group([studs], fill=pal.red),
@@ -72,10 +60,14 @@ class BergamascheStyle(ItalianStyle):
         pal = self.pal
         S = outline(pal.ink, 2.4)
         return [
-            path("M-22,48L-14,36L14,36L22,48Z", fill=pal.red, **S),
-            path("M-5,0L5,0L7,36L-7,36Z", fill=pal.gold, **S),
-            circle(0, 18, 7, fill=pal.blue, stroke=pal.ink, stroke_width=2.2),
-            path("M-32,-26C-30,-6 -16,2 0,2C16,2 30,-6 32,-26Z", fill=pal.gold, **S),
+            *goblet(
+                pal,
+                "M-22,48L-14,36L14,36L22,48Z",
+                "M-5,0L5,0L7,36L-7,36Z",
+                circle(0, 18, 7, fill=pal.blue, stroke=pal.ink, stroke_width=2.2),
+                "M-32,-26C-30,-6 -16,2 0,2C16,2 30,-6 32,-26Z",
+                "red",
+            ),
             line("M-28,-16Q0,-6 28,-16", pal.red, 4),
             path("M-32,-26L32,-26L28,-32L-28,-32Z", fill=pal.gold_dark, **S),
             path("M-12,-32C-12,-44 12,-44 12,-32Z", fill=pal.blue, **S),

@@ -25,8 +25,6 @@ The colours and the brown back with its cross-hatching are the project's own.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tools.cards.card import BACK_FIELD, CX, CY
 from tools.cards.italian_north import (
     cupid_ace,
@@ -39,24 +37,13 @@ from tools.cards.italian_north import (
 from tools.cards.italian_style import Baton, BowlBand, BowlLine, ItalianStyle, accents
 from tools.cards.italian_suits import coin_boss, coin_rim
 from tools.cards.ornaments import shield
-from tools.cards.palette import PIACENTINE
-from tools.cards.svg import fmt, group, lattice_d, line, path, rect
+from tools.cards.palette import PIACENTINE, regional
+from tools.cards.svg import fmt, group, lattice_d, line, path, rect, wheel
 
-BRESCIANE = replace(
+BRESCIANE = regional(
     PIACENTINE,
-    paper="#fdf8ea",
-    ink="#2b1d14",
-    gold="#eab43a",
-    gold_dark="#a8701e",
-    red="#b8322a",
-    blue="#2f5a98",
-    green="#3c7a3f",
-    steel="#c0ccd6",
-    wood="#b07a3a",
-    wood_dark="#6b4418",
-    horse="#f0e9dc",
-    back="#5b3a22",
-    back_line="#e3c58a",
+    "#fdf8ea #2b1d14 #eab43a #a8701e #b8322a #2f5a98 #3c7a3f"
+    " #c0ccd6 #b07a3a #6b4418 #f0e9dc #5b3a22 #e3c58a",
 )
 
 
@@ -68,10 +55,7 @@ class BrescianeStyle(ItalianStyle):
     def coin_face(self) -> list[str]:
         """A red rim, eight gold and green lobes, a red boss: the northern rosette."""
         pal = self.pal
-        lobes = "".join(
-            path("M0,-12Q9,-24 0,-36Q-9,-24 0,-12Z", transform=f"rotate({a * 45})")
-            for a in range(8)
-        )
+        lobes = wheel("M0,-12Q9,-24 0,-36Q-9,-24 0,-12Z", 8)
         return [
             *coin_rim(pal.red, pal),
             group([lobes], fill=pal.green, stroke=pal.ink, stroke_width=1.2),
@@ -116,21 +100,18 @@ class BrescianeStyle(ItalianStyle):
             return []
         pal = self.pal
         flag = "M0,0L0,-40M0,-40L22,-34L0,-28"
+        flags = [  # a red one leaning left and a green one, its mirror image, leaning right
+            path(
+                flag,
+                stroke=pal.ink,
+                stroke_width=1.6,
+                fill=colour,
+                transform=f"translate({fmt(CX + dx)} {fmt(CY - 6)}){mirror} rotate(-20)",
+            )
+            for colour, dx, mirror in ((pal.red, -4, ""), (pal.green, 4, " scale(-1 1)"))
+        ]
         return [
-            path(
-                flag,
-                stroke=pal.ink,
-                stroke_width=1.6,
-                fill=pal.red,
-                transform=f"translate({fmt(CX - 4)} {fmt(CY - 6)}) rotate(-20)",
-            ),
-            path(
-                flag,
-                stroke=pal.ink,
-                stroke_width=1.6,
-                fill=pal.green,
-                transform=f"translate({fmt(CX + 4)} {fmt(CY - 6)}) scale(-1 1) rotate(-20)",
-            ),
+            *flags,
             shield(CX, CY + 14, 0.9, pal.blue, pal.white, pal),
         ]
 

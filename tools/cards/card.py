@@ -31,6 +31,20 @@ def back_grid(inset: float, step: float, step_y: float | None = None) -> list[Pt
     ]
 
 
+def back_border(pal: Palette, width: float) -> str:
+    """A ruled line round a back's field, 4 in from its edge."""
+    x0, y0, x1, y1 = BACK_FIELD
+    return rect(
+        x0 + 4,
+        y0 + 4,
+        x1 - x0 - 8,
+        y1 - y0 - 8,
+        fill="none",
+        stroke=pal.back_line,
+        stroke_width=width,
+    )
+
+
 def rot180(children: Iterable[str]) -> str:
     """``children`` turned half round the card's centre (the other end of a card)."""
     return group(children, transform=f"rotate(180 {fmt(CX)} {fmt(CY)})")

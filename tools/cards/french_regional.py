@@ -24,6 +24,12 @@ LEVEL = Cut()  # the halves meet on a level line
 BUSTS = {"K": king_half, "Q": queen_half, "J": jack_half}
 
 
+def by_suit(**ranks: str) -> dict[str, dict[str, str]]:
+    """A court figures' colour table, rank -> suit -> palette colour, from each rank's
+    colours in the order of ``SUITS``: ``by_suit(K="red blue green blue", ...)``."""
+    return {rank: dict(zip(SUITS, names.split(), strict=True)) for rank, names in ranks.items()}
+
+
 @dataclass(frozen=True)
 class FrenchRegionalStyle(ABC):
     """One Italian French-suited pattern."""

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from tools.cards.card import BACK_FIELD
 from tools.cards.french_busts import Cut
-from tools.cards.french_regional import FrenchRegionalStyle
+from tools.cards.french_regional import FrenchRegionalStyle, by_suit
 from tools.cards.palette import FRENCH
 from tools.cards.svg import circle, group, lattice_d, line, outline, path, tf
 
@@ -84,14 +84,6 @@ GENOVESI_STYLE = GenovesiStyle(
     pid="ge-",
     pal=GENOVESI,
     cut=Cut(0.36),
-    garment={
-        "K": {"D": "red", "H": "green", "S": "green", "C": "red"},
-        "Q": {"D": "green", "H": "red", "S": "red", "C": "green"},
-        "J": {"D": "green", "H": "red", "S": "red", "C": "green"},
-    },
-    trim={
-        "K": {"D": "gold", "H": "red", "S": "gold", "C": "green"},
-        "Q": {"D": "gold", "H": "gold", "S": "green", "C": "red"},
-        "J": {"D": "red", "H": "green", "S": "gold", "C": "red"},
-    },
+    garment=by_suit(K="red green green red", Q="green red red green", J="green red red green"),
+    trim=by_suit(K="gold red gold green", Q="gold gold green red", J="red green gold red"),
 )

@@ -4,19 +4,7 @@ from __future__ import annotations
 
 from tools.cards.card import CX, CY, crown
 from tools.cards.italian_style import ItalianStyle
-from tools.cards.svg import (
-    Curve,
-    circle,
-    el,
-    ellipse,
-    fmt,
-    group,
-    outline,
-    path,
-    path_d,
-    tf,
-    use,
-)
+from tools.cards.svg import Curve, circle, el, ellipse, fmt, group, outline, path, path_d, tf, use
 
 
 def ace_marks(suit: str, st: ItalianStyle) -> str:

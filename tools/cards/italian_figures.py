@@ -12,19 +12,7 @@ from __future__ import annotations
 
 from tools.cards.card import beard, crown, ermine_spots, eyes, gilded_rod
 from tools.cards.italian_style import Dress, ItalianStyle
-from tools.cards.svg import (
-    Attr,
-    circle,
-    ellipse,
-    fmt,
-    group,
-    line,
-    outline,
-    path,
-    rect,
-    tf,
-    use,
-)
+from tools.cards.svg import Attr, circle, ellipse, fmt, group, line, outline, path, rect, tf, use
 
 SW = 2.2  # the figures' outline
 

@@ -74,18 +74,42 @@ def cup_def(st: ItalianStyle) -> str:
     pal = st.pal
     sw = 2.6
     parts = [
-        path(
-            "M-25,47C-24,36 -10,31 0,31C10,31 24,36 25,47Z", fill=pal.gold, **outline(pal.ink, sw)
+        *goblet(
+            pal,
+            "M-25,47C-24,36 -10,31 0,31C10,31 24,36 25,47Z",
+            "M-5,4L5,4L6,32L-6,32Z",
+            ellipse(0, 17, 11, 6.5, fill=st.accents.cup_knob, stroke=pal.ink, stroke_width=sw),
+            "M-31,-37C-31,-8 -17,5 0,5C17,5 31,-8 31,-37Z",
+            width=sw,
         ),
-        path("M-5,4L5,4L6,32L-6,32Z", fill=pal.gold, **outline(pal.ink, sw)),
-        ellipse(0, 17, 11, 6.5, fill=st.accents.cup_knob, stroke=pal.ink, stroke_width=sw),
-        path("M-31,-37C-31,-8 -17,5 0,5C17,5 31,-8 31,-37Z", fill=pal.gold, **outline(pal.ink, sw)),
         bowl_band(st.cup_band, st.pal),
         bowl_line(st.cup_line, st.pal),
         ellipse(0, -37, 31, 8, fill=pal.gold_dark, stroke=pal.ink, stroke_width=sw),
         ellipse(0, -37.5, 24, 4.5, fill=pal.red, stroke="none"),
     ]
     return group(parts, id=f"{st.pid}cup")
+
+
+def goblet(
+    pal: Palette,
+    foot: str,
+    stem: str,
+    knop: str,
+    bowl: str,
+    foot_colour: str = "gold",
+    width: float = 2.4,
+) -> list[str]:
+    """What every cup stands on, bottom up: its foot, stem, the ``knop`` round the stem
+    (drawn by the caller: its shape and colour vary most) and its bowl, from their path
+    data, outlined alike; the foot in ``foot_colour`` (a palette colour's name), the rest
+    gold. A cup's band, lip and lid go over these."""
+    edge = outline(pal.ink, width)
+    return [
+        path(foot, fill=pal.colour(foot_colour), **edge),
+        path(stem, fill=pal.gold, **edge),
+        knop,
+        path(bowl, fill=pal.gold, **edge),
+    ]
 
 
 def bowl_band(band: BowlBand, pal: Palette) -> str:

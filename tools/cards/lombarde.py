@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 
 from tools.cards.card import BACK_FIELD, CX, back_grid
 from tools.cards.french_busts import BustDress
-from tools.cards.french_regional import FrenchRegionalStyle
+from tools.cards.french_regional import FrenchRegionalStyle, by_suit
 from tools.cards.ornaments import bird
 from tools.cards.palette import FRENCH
 from tools.cards.svg import circle, fmt, group, lattice_d, line, outline, path, tf
@@ -90,14 +90,6 @@ LOMBARDE_STYLE = LombardeStyle(
     pid="lo-",
     pal=LOMBARDE,
     dress=BustDress(closed_crown=True, broad_hat=True, veil=False),
-    garment={
-        "K": {"D": "blue", "H": "green", "S": "red", "C": "red"},
-        "Q": {"D": "green", "H": "red", "S": "blue", "C": "blue"},
-        "J": {"D": "red", "H": "blue", "S": "green", "C": "green"},
-    },
-    trim={
-        "K": {"D": "red", "H": "gold", "S": "gold", "C": "blue"},
-        "Q": {"D": "gold", "H": "gold", "S": "red", "C": "red"},
-        "J": {"D": "gold", "H": "gold", "S": "red", "C": "red"},
-    },
+    garment=by_suit(K="blue green red red", Q="green red blue blue", J="red blue green green"),
+    trim=by_suit(K="red gold gold blue", Q="gold gold red red", J="gold gold red red"),
 )

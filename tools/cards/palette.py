@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 SANS = "'Helvetica Neue',Helvetica,Arial,'Liberation Sans','DejaVu Sans',sans-serif"
 SERIF = "'Times New Roman',Times,'Liberation Serif','DejaVu Serif',serif"
@@ -60,3 +60,15 @@ COLOURS: dict[str, tuple[str, str, str]] = {
 FRENCH, NEAPOLITAN, PIACENTINE = (
     Palette(**{f.name: COLOURS[f.name][deck] for f in fields(Palette)}) for deck in range(3)
 )
+
+# The colours a Latin-suited regional deck gives anew over the deck it grew from, in
+# the order its module lists them (the others, skin, hair, white, ..., it keeps).
+REGIONAL_COLOURS = (
+    *("paper", "ink", "gold", "gold_dark", "red", "blue", "green"),
+    *("steel", "wood", "wood_dark", "horse", "back", "back_line"),
+)
+
+
+def regional(base: Palette, colours: str) -> Palette:
+    """``base`` with the ``REGIONAL_COLOURS`` given, in their order, by ``colours``."""
+    return replace(base, **dict(zip(REGIONAL_COLOURS, colours.split(), strict=True)))

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 from tools.cards.card import BACK_FIELD, CX, CY
 from tools.cards.french_busts import BustDress
-from tools.cards.french_regional import FrenchRegionalStyle
+from tools.cards.french_regional import FrenchRegionalStyle, by_suit
 from tools.cards.palette import FRENCH
 from tools.cards.svg import ellipse, fmt, group, lattice_d, line, path
 
@@ -81,14 +81,6 @@ PIEMONTESI_STYLE = PiemontesiStyle(
     pid="pm-",
     pal=PIEMONTESI,
     dress=BustDress(broad_hat=True),
-    garment={
-        "K": {"D": "red", "H": "blue", "S": "green", "C": "blue"},
-        "Q": {"D": "blue", "H": "red", "S": "red", "C": "green"},
-        "J": {"D": "green", "H": "red", "S": "blue", "C": "red"},
-    },
-    trim={
-        "K": {"D": "gold", "H": "red", "S": "red", "C": "gold"},
-        "Q": {"D": "gold", "H": "blue", "S": "gold", "C": "red"},
-        "J": {"D": "red", "H": "gold", "S": "gold", "C": "blue"},
-    },
+    garment=by_suit(K="red blue green blue", Q="blue red red green", J="green red blue red"),
+    trim=by_suit(K="gold red red gold", Q="gold blue gold red", J="red gold gold blue"),
 )

@@ -22,13 +22,11 @@ The colours and the olive back with its ring of dots are the project's own.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from tools.cards.card import BACK_FIELD, CX, CY
+from tools.cards.card import BACK_FIELD, CX, CY, back_border
 from tools.cards.italian_style import Baton, ItalianStyle, accents
-from tools.cards.italian_suits import coin_boss
+from tools.cards.italian_suits import coin_boss, goblet
 from tools.cards.ornaments import banner, putto
-from tools.cards.palette import PIACENTINE
+from tools.cards.palette import PIACENTINE, regional
 from tools.cards.svg import (
     circle,
     el,
@@ -42,23 +40,13 @@ from tools.cards.svg import (
     rect,
     tf,
     use,
+    wheel,
 )
 
-ROMAGNOLE = replace(
+ROMAGNOLE = regional(
     PIACENTINE,
-    paper="#fdf9ee",
-    ink="#2a1e16",
-    gold="#edb93a",
-    gold_dark="#a86f1a",
-    red="#c23b2c",
-    blue="#30569a",
-    green="#46804a",
-    steel="#bcc8d4",
-    wood="#b8743a",
-    wood_dark="#6a3b16",
-    horse="#8e5b34",
-    back="#556b2f",
-    back_line="#efe3b8",
+    "#fdf9ee #2a1e16 #edb93a #a86f1a #c23b2c #30569a #46804a"
+    " #bcc8d4 #b8743a #6a3b16 #8e5b34 #556b2f #efe3b8",
 )
 
 
@@ -69,9 +57,7 @@ class RomagnoleStyle(ItalianStyle):
     def coin_face(self) -> list[str]:
         """A gold coin with a red band of small lozenges round a blue boss."""
         pal = self.pal
-        lozenges = "".join(
-            path("M0,-34L4,-28L0,-22L-4,-28Z", transform=f"rotate({a * 30})") for a in range(12)
-        )
+        lozenges = wheel("M0,-34L4,-28L0,-22L-4,-28Z", 12)
         return [
             el("circle", r=40, fill="none", stroke=pal.gold_dark, stroke_width=4),
             el("circle", r=28, fill=pal.red, stroke=pal.ink, stroke_width=1.2),
@@ -83,12 +69,14 @@ class RomagnoleStyle(ItalianStyle):
     def cup(self) -> list[str]:
         """A goblet with a deep bowl, a blue band under its lip, a flat foot."""
         pal = self.pal
-        S = outline(pal.ink, 2.4)
         return [
-            path("M-26,48L-20,40L20,40L26,48Z", fill=pal.gold, **S),
-            path("M-5,4L5,4L6,40L-6,40Z", fill=pal.gold, **S),
-            ellipse(0, 20, 10, 6, fill=pal.red, stroke=pal.ink, stroke_width=2.4),
-            path("M-28,-40C-30,-10 -16,6 0,6C16,6 30,-10 28,-40Z", fill=pal.gold, **S),
+            *goblet(
+                pal,
+                "M-26,48L-20,40L20,40L26,48Z",
+                "M-5,4L5,4L6,40L-6,40Z",
+                ellipse(0, 20, 10, 6, fill=pal.red, stroke=pal.ink, stroke_width=2.4),
+                "M-28,-40C-30,-10 -16,6 0,6C16,6 30,-10 28,-40Z",
+            ),
             path("M-28.5,-34L28.5,-34L28,-24L-28,-24Z", fill=pal.blue, **outline(pal.ink, 1.4)),
             ellipse(0, -40, 28, 6, fill=pal.gold_dark, stroke=pal.ink, stroke_width=2.4),
         ]
@@ -124,16 +112,7 @@ class RomagnoleStyle(ItalianStyle):
             for x, y in (polar(r, a),)
             if x0 + 8 < CX + x < x1 - 8 and y0 + 8 < CY + y < y1 - 8
         )
-        border = rect(
-            x0 + 4,
-            y0 + 4,
-            x1 - x0 - 8,
-            y1 - y0 - 8,
-            fill="none",
-            stroke=pal.back_line,
-            stroke_width=1.4,
-        )
-        return [group([dots], fill=pal.back_line), border]
+        return [group([dots], fill=pal.back_line), back_border(pal, 1.4)]
 
     def ace(self, suit: str) -> str | None:
         pal = self.pal

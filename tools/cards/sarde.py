@@ -23,12 +23,11 @@ The teal back with its star-dots is the project's own.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from tools.cards.card import BACK_FIELD, CX, CY, back_grid
+from tools.cards.card import CX, CY, back_border, back_grid
 from tools.cards.italian_style import Baton, ItalianStyle, accents
+from tools.cards.italian_suits import goblet
 from tools.cards.ornaments import putto
-from tools.cards.palette import NEAPOLITAN
+from tools.cards.palette import NEAPOLITAN, regional
 from tools.cards.svg import (
     circle,
     el,
@@ -39,26 +38,15 @@ from tools.cards.svg import (
     outline,
     path,
     polar,
-    rect,
     tf,
     use,
+    wheel,
 )
 
-SARDE = replace(
+SARDE = regional(
     NEAPOLITAN,
-    paper="#fffdf5",
-    ink="#1f1712",
-    gold="#f3c22e",
-    gold_dark="#bf8515",
-    red="#c92a2a",
-    blue="#1f5aa8",
-    green="#2a8748",
-    steel="#b7c6d8",
-    wood="#9a6a34",
-    wood_dark="#5c3a16",
-    horse="#8d5a32",
-    back="#1b5f6b",
-    back_line="#e8dcb2",
+    "#fffdf5 #1f1712 #f3c22e #bf8515 #c92a2a #1f5aa8 #2a8748"
+    " #b7c6d8 #9a6a34 #5c3a16 #8d5a32 #1b5f6b #e8dcb2",
 )
 
 # Where a helmet and armour go on each full-length figure (its head's centre).
@@ -86,12 +74,14 @@ class SardeStyle(ItalianStyle):
     def cup(self) -> list[str]:
         """A low wide cup: a shallow red-banded bowl on a short stem and a broad foot."""
         pal = self.pal
-        S = outline(pal.ink, 2.4)
         return [
-            path("M-28,46C-26,36 -12,32 0,32C12,32 26,36 28,46Z", fill=pal.gold, **S),
-            path("M-6,-2L6,-2L7,32L-7,32Z", fill=pal.gold, **S),
-            ellipse(0, 14, 11, 6, fill=pal.blue, stroke=pal.ink, stroke_width=2.4),
-            path("M-34,-30C-34,-8 -18,0 0,0C18,0 34,-8 34,-30Z", fill=pal.gold, **S),
+            *goblet(
+                pal,
+                "M-28,46C-26,36 -12,32 0,32C12,32 26,36 28,46Z",
+                "M-6,-2L6,-2L7,32L-7,32Z",
+                ellipse(0, 14, 11, 6, fill=pal.blue, stroke=pal.ink, stroke_width=2.4),
+                "M-34,-30C-34,-8 -18,0 0,0C18,0 34,-8 34,-30Z",
+            ),
             path(
                 "M-33,-22Q0,-12 33,-22L31,-14Q0,-4 -31,-14Z", fill=pal.red, **outline(pal.ink, 1.3)
             ),
@@ -119,32 +109,18 @@ class SardeStyle(ItalianStyle):
     def back_pattern(self) -> list[str]:
         """Rows of small eight-pointed stars on the teal field."""
         pal = self.pal
-        x0, y0, x1, y1 = BACK_FIELD
         star = "".join(f"M0,0L{fmt(x)},{fmt(y)}" for x, y in (polar(5, a * 45) for a in range(8)))
         marks = [
             path(star, stroke=pal.back_line, stroke_width=1.2, fill="none", transform=tf(x, y))
             for x, y in back_grid(10, 16)
         ]
-        return [
-            *marks,
-            rect(
-                x0 + 4,
-                y0 + 4,
-                x1 - x0 - 8,
-                y1 - y0 - 8,
-                fill="none",
-                stroke=pal.back_line,
-                stroke_width=1,
-            ),
-        ]
+        return [*marks, back_border(pal, 1)]
 
     def ace(self, suit: str) -> str | None:
         pal = self.pal
         p = self.pid
         if suit == "D":
-            rays = "".join(
-                path("M-5,-20L0,-34L5,-20Z", transform=f"rotate({fmt(a * 30)})") for a in range(12)
-            )
+            rays = wheel("M-5,-20L0,-34L5,-20Z", 12)
             return group(
                 [
                     use(f"{p}coin", tf(0, 0, 1.4)),

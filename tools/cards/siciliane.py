@@ -24,13 +24,11 @@ colours; the back's red lattice round the oval of the suits is the project's.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tools.cards.card import BACK_FIELD, CX, CY, back_grid
 from tools.cards.italian_style import Baton, ItalianStyle, accents
-from tools.cards.italian_suits import coin_rim
+from tools.cards.italian_suits import coin_rim, goblet
 from tools.cards.ornaments import eagle, trinacria
-from tools.cards.palette import NEAPOLITAN
+from tools.cards.palette import NEAPOLITAN, regional
 from tools.cards.svg import (
     circle,
     el,
@@ -46,21 +44,10 @@ from tools.cards.svg import (
     use,
 )
 
-SICILIANE = replace(
+SICILIANE = regional(
     NEAPOLITAN,
-    paper="#fffdf4",
-    ink="#21160e",
-    gold="#f7c928",
-    gold_dark="#c98a12",
-    red="#d42f26",
-    blue="#2458b4",
-    green="#2e9a46",
-    steel="#a7c7ec",
-    wood="#5f9a3a",
-    wood_dark="#2f5a1c",
-    horse="#f6f1e6",
-    back="#b3242a",
-    back_line="#f2c640",
+    "#fffdf4 #21160e #f7c928 #c98a12 #d42f26 #2458b4 #2e9a46"
+    " #a7c7ec #5f9a3a #2f5a1c #f6f1e6 #b3242a #f2c640",
 )
 
 # The colour of the ground under each court figure: red, yellow, green.
@@ -100,10 +87,13 @@ class SicilianeStyle(ItalianStyle):
         pal = self.pal
         S = outline(pal.ink, 2.4)
         return [
-            path("M-24,48C-22,38 -10,34 0,34C10,34 22,38 24,48Z", fill=pal.gold, **S),
-            path("M-5,2L5,2L6,34L-6,34Z", fill=pal.gold, **S),
-            ellipse(0, 18, 9, 6, fill=pal.red, stroke=pal.ink, stroke_width=2.4),
-            path("M-30,-24C-30,-4 -16,4 0,4C16,4 30,-4 30,-24Z", fill=pal.gold, **S),
+            *goblet(
+                pal,
+                "M-24,48C-22,38 -10,34 0,34C10,34 22,38 24,48Z",
+                "M-5,2L5,2L6,34L-6,34Z",
+                ellipse(0, 18, 9, 6, fill=pal.red, stroke=pal.ink, stroke_width=2.4),
+                "M-30,-24C-30,-4 -16,4 0,4C16,4 30,-4 30,-24Z",
+            ),
             path("M-29,-16Q0,-8 29,-16L27,-8Q0,0 -27,-8Z", fill=pal.blue, **outline(pal.ink, 1.4)),
             path("M-32,-24L32,-24L28,-30L-28,-30Z", fill=pal.gold_dark, **S),
             path("M-26,-30C-24,-44 -10,-48 0,-48C10,-48 24,-44 26,-30Z", fill=pal.red, **S),

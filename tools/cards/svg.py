@@ -34,6 +34,12 @@ def path(d: str, /, **attrs: Attr) -> str:
     return el("path", d=d, **attrs)
 
 
+def wheel(d: str, count: int) -> str:
+    """``count`` copies of the path data ``d`` turned evenly round the origin (a coin's
+    rays, a rosette's petals)."""
+    return "".join(path(d, transform=f"rotate({fmt(k * 360 / count)})") for k in range(count))
+
+
 def rect(x: float, y: float, width: float, height: float, /, **attrs: Attr) -> str:
     return el("rect", x=x, y=y, width=width, height=height, **attrs)
 

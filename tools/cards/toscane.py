@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tools.cards.card import BACK_FIELD, rot180
-from tools.cards.french_regional import FrenchRegionalStyle
+from tools.cards.french_regional import FrenchRegionalStyle, by_suit
 from tools.cards.italian_figures import donna, fante, king
 from tools.cards.italian_style import Accents, accents
 from tools.cards.palette import FRENCH
@@ -185,10 +185,6 @@ class ToscaneStyle(FrenchRegionalStyle):
 TOSCANE_STYLE = ToscaneStyle(
     pid="to-",
     pal=TOSCANE,
-    garment={
-        "K": {"D": "blue", "H": "red", "S": "green", "C": "red"},
-        "Q": {"D": "red", "H": "blue", "S": "blue", "C": "green"},
-        "J": {"D": "green", "H": "blue", "S": "red", "C": "blue"},
-    },
+    garment=by_suit(K="blue red green red", Q="red blue blue green", J="green blue red blue"),
     trim={r: {s: "gold" for s in "DHSC"} for r in "JQK"},
 )

@@ -23,8 +23,6 @@ the project's own.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tools.cards.card import CX, CY, back_grid
 from tools.cards.italian_north import (
     cupid_ace,
@@ -35,36 +33,14 @@ from tools.cards.italian_north import (
     stamp_ring,
 )
 from tools.cards.italian_style import Baton, ItalianStyle, accents
-from tools.cards.italian_suits import coin_boss, coin_rim
-from tools.cards.palette import PIACENTINE
-from tools.cards.svg import (
-    circle,
-    el,
-    ellipse,
-    fmt,
-    group,
-    line,
-    outline,
-    path,
-    tf,
-    use,
-)
+from tools.cards.italian_suits import coin_boss, coin_rim, goblet
+from tools.cards.palette import PIACENTINE, regional
+from tools.cards.svg import circle, el, ellipse, fmt, group, line, outline, path, tf, use
 
-TRENTINE = replace(
+TRENTINE = regional(
     PIACENTINE,
-    paper="#fcfaf1",
-    ink="#1f1a16",
-    gold="#f0c43a",
-    gold_dark="#b3841d",
-    red="#c0392b",
-    blue="#2b5ca6",
-    green="#2f7f57",
-    steel="#b9c9d9",
-    wood="#c28a3e",
-    wood_dark="#70471a",
-    horse="#eee6d6",
-    back="#3f5566",
-    back_line="#dfe6ea",
+    "#fcfaf1 #1f1a16 #f0c43a #b3841d #c0392b #2b5ca6 #2f7f57"
+    " #b9c9d9 #c28a3e #70471a #eee6d6 #3f5566 #dfe6ea",
 )
 
 
@@ -90,10 +66,14 @@ class TrentineStyle(ItalianStyle):
         pal = self.pal
         S = outline(pal.ink, 2.4)
         return [
-            path("M-24,48L-18,38L18,38L24,48Z", fill=pal.blue, **S),
-            path("M-5,4L5,4L8,38L-8,38Z", fill=pal.gold, **S),
-            ellipse(0, 22, 9, 6, fill=pal.red, stroke=pal.ink, stroke_width=2.2),
-            path("M-30,-22C-30,-2 -16,6 0,6C16,6 30,-2 30,-22Z", fill=pal.gold, **S),
+            *goblet(
+                pal,
+                "M-24,48L-18,38L18,38L24,48Z",
+                "M-5,4L5,4L8,38L-8,38Z",
+                ellipse(0, 22, 9, 6, fill=pal.red, stroke=pal.ink, stroke_width=2.2),
+                "M-30,-22C-30,-2 -16,6 0,6C16,6 30,-2 30,-22Z",
+                "blue",
+            ),
             line("M-26,-10Q0,-2 26,-10", pal.blue, 4),
             path("M-30,-22C-28,-40 -14,-46 0,-46C14,-46 28,-40 30,-22Z", fill=pal.gold_dark, **S),
             line("M-24,-32Q0,-26 24,-32", pal.red, 3),

@@ -26,14 +26,12 @@ one card shape; its green back with a gold check is the project's own.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tools.cards.card import BACK_FIELD, CX, back_grid, crown, rot180
 from tools.cards.italian_halves import HALF_IDS, HALF_Y
 from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.italian_suits import coin_boss, coin_rim
 from tools.cards.ornaments import banner, bird, dog, shield
-from tools.cards.palette import NEAPOLITAN
+from tools.cards.palette import NEAPOLITAN, regional
 from tools.cards.svg import (
     circle,
     el,
@@ -48,23 +46,13 @@ from tools.cards.svg import (
     rect,
     tf,
     use,
+    wheel,
 )
 
-TREVIGIANE = replace(
+TREVIGIANE = regional(
     NEAPOLITAN,
-    paper="#fdfaf0",
-    ink="#241812",
-    gold="#f1be2a",
-    gold_dark="#b97c12",
-    red="#c42a2a",
-    blue="#23498f",
-    green="#2f7d45",
-    steel="#a9c0dc",
-    wood="#b5562c",
-    wood_dark="#6e2c12",
-    horse="#f3eee2",
-    back="#1f5a3a",
-    back_line="#d9b34a",
+    "#fdfaf0 #241812 #f1be2a #b97c12 #c42a2a #23498f #2f7d45"
+    " #a9c0dc #b5562c #6e2c12 #f3eee2 #1f5a3a #d9b34a",
 )
 
 MOTTOES = {
@@ -83,9 +71,7 @@ class TrevigianeStyle(ItalianStyle):
     def coin_face(self) -> list[str]:
         """A blue rim round a gold field of sixteen red rays and a green boss."""
         pal = self.pal
-        rays = "".join(
-            path("M-4,-20L0,-38L4,-20Z", transform=f"rotate({fmt(a * 22.5)})") for a in range(16)
-        )
+        rays = wheel("M-4,-20L0,-38L4,-20Z", 16)
         return [
             *coin_rim(pal.blue, pal, 8),
             group([rays], fill=pal.red, stroke=pal.ink, stroke_width=1),

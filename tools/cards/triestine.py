@@ -31,7 +31,7 @@ from tools.cards.italian_style import accents
 from tools.cards.italian_suits import coin_boss, coin_rim
 from tools.cards.ornaments import banner
 from tools.cards.palette import SERIF
-from tools.cards.svg import circle, fmt, group, outline, path, rect, text, tf, use
+from tools.cards.svg import circle, fmt, group, outline, path, rect, text, tf, use, wheel
 from tools.cards.trevigiane import TREVIGIANE, TrevigianeStyle
 
 TRIESTINE = replace(
@@ -62,9 +62,7 @@ class TriestineStyle(TrevigianeStyle):
     def coin_face(self) -> list[str]:
         """A red rim, a gold field with a blue eight-pointed star, a red boss."""
         pal = self.pal
-        points = "".join(
-            path("M0,-34L7,-10L-7,-10Z", transform=f"rotate({a * 45})") for a in range(8)
-        )
+        points = wheel("M0,-34L7,-10L-7,-10Z", 8)
         return [
             *coin_rim(pal.red, pal),
             group([points], fill=pal.blue, stroke=pal.ink, stroke_width=1),
