@@ -365,3 +365,45 @@ def test_the_guided_hand_is_played_to_its_count_before_the_engine_is_up(
     engine.open()
     page.wait_for_function(ENGINE_TABLE, timeout=BOOT_TIMEOUT_MS)
     context.close()
+
+
+BOOK = re.compile(r".*/book/\d+\.json$")
+
+
+def test_a_tap_while_the_page_takes_the_table_over_is_done_once(
+    new_context: NewContext, network_guard: NetworkGuard, base_url: str
+) -> None:
+    """The page's Python listens for taps as soon as its objects are made; paint.js
+    keeps taps until the start takes them, once the opening book is here (or after
+    opening.BOOK_WAIT_MS without it). A tap in between is done once, by the start,
+    not by both: the language switched once is switched (done twice, it came back),
+    the card tapped is played once, answered by the book (done at once as well, it
+    waited for the engine)."""
+    tables = first_tables(WEB)
+    n = next(i for i, t in enumerate(tables) if unique_moves(t["view"]))
+    card = unique_moves(tables[n]["view"])[0]
+    context = phone(new_context, network_guard)
+    context.add_init_script(the_table(n))
+    book = Gate(context, BOOK)
+    engine = Gate(context, PYODIDE)
+    page = context.new_page()
+    page.goto(base_url, wait_until="domcontentloaded")
+    painted(page)
+    # the page's objects are made (its listener is on), the book still on its way
+    page.wait_for_function(PYTHON_DREW, timeout=BOOT_TIMEOUT_MS)
+    assert book.held
+    page.locator('#app [data-action="lang"]').first.click()
+    page.locator(f'#hand [data-card="{card}"]').click()
+    book.open()
+    # the move is played once, answered by the book (the engine held back)
+    page.wait_for_function(
+        "() => performance.getEntriesByName('scopa-move-drawn:1.2.').length > 0",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    moves = saved_record(page)["hands"][0]["moves"]
+    assert moves[0]["card"] == card and len(moves) == 2
+    assert page.evaluate("document.documentElement.lang") == "it"
+    assert page.evaluate("JSON.parse(localStorage.getItem('scopa.v1.prefs')).lang") == "it"
+    engine.open()
+    page.wait_for_function(ENGINE_TABLE, timeout=BOOT_TIMEOUT_MS)
+    context.close()

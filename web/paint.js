@@ -22,7 +22,7 @@
 // The rest of the page is asked for once this paint is on screen (start.js).
 //
 // It defines one global, scopaPaint: {painted, table, key, lang, taps(),
-// keep(key, phase), book(), bookEntry(path)}.
+// keep(key, phase), book(), bookWithin(ms), bookEntry(path)}.
 "use strict";
 
 (() => {
@@ -188,20 +188,20 @@
   let book = null;
   let bookLoaded = null;
   const loadBook = () => {
-    if (!bookLoaded) {
-      bookLoaded =
-        state.painted === "first"
-          ? fetch(`book/${state.table}.json`)
-              .then((response) => (response.ok ? response.json() : null))
-              .then((data) => {
-                book = data && typeof data === "object" ? data : null;
-                return book !== null;
-              })
-              .catch(() => false)
-          : Promise.resolve(false);
-    }
-    return bookLoaded;
+    if (bookLoaded) return bookLoaded;
+    if (state.painted !== "first") return (bookLoaded = Promise.resolve(false));
+    return (bookLoaded = fetch(`book/${state.table}.json`)
+      .then((response) => (response.ok ? response.json() : null))
+      .then((data) => {
+        book = data && typeof data === "object" ? data : null;
+        return book !== null;
+      })
+      .catch(() => false));
   };
+  // The same, waited for at most `ms` from now (then false): the page's Python takes
+  // the taps once this settles, and a line that stalls must not keep them from it.
+  const bookWithin = (ms) =>
+    Promise.race([loadBook(), new Promise((resolve) => setTimeout(resolve, ms, false))]);
 
   // The book's entry for a path of the person's moves ("3C:3D|6H:"), as JSON text
   // without its sub-book, or null when the book does not go there.
@@ -217,8 +217,12 @@
     return JSON.stringify(rest);
   }
 
-  // A card or a button tapped before the page's Python is up: kept, and done by it in
-  // order (a card through its chooser, a button by its data-action), as if tapped then.
+  // A card or a button tapped before the page's Python takes them (taps(), once the
+  // book is here or not coming): kept, and done by it in order (a card through its
+  // chooser, a button by its data-action), as if tapped then. A kept tap goes no
+  // further: the page's own listener is on from the moment its objects are made,
+  // before it takes these, and a tap done by both would be done twice (a language
+  // switched back, a card put down again while the first waits for the engine).
   document.addEventListener(
     "click",
     (event) => {
@@ -234,7 +238,11 @@
         }
       } else if (action) {
         tapped.push(["action", action.dataset.action]);
+        event.preventDefault(); // as the page's listener does for a data-action
+      } else {
+        return;
       }
+      event.stopPropagation();
     },
     true,
   );
@@ -306,8 +314,9 @@
       // asks for its sentences first)
       lang,
       // asks for the painted table's opening book (once); resolves to true once it is
-      // here (false: none)
+      // here (false: none); bookWithin(ms): the same, or false after ms
       book: loadBook,
+      bookWithin,
       bookEntry,
       // the page's Python has drawn the table: it handles taps from now on
       taps() {

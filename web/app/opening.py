@@ -28,6 +28,10 @@ from views.offer import draw_offer
 #: the calls the start itself makes while connecting (the others wait for it: answer)
 STARTING_CALLS = ("restore", "new_match", "engine_info")
 
+#: how long the start waits for the dealt table's opening book before it takes the taps
+#: paint.js keeps (which wait with it) and lets the engine answer the first moves
+BOOK_WAIT_MS = 3000
+
 DEFAULT_SETTINGS = {"preset": "scopa", "variants": [], "target": 11, "level": "normal"}
 
 
@@ -106,7 +110,9 @@ class Opening:
         m = self.m
         key = (view or {}).get("key")
         try:
-            painted = window.scopaPaint.painted == "first" and await window.scopaPaint.book()
+            painted = window.scopaPaint.painted == "first" and await window.scopaPaint.bookWithin(
+                BOOK_WAIT_MS
+            )
         except Exception as exc:
             window.console.warn("no opening book:", str(exc))
             painted = False
