@@ -201,6 +201,34 @@ def test_a_deck_that_cannot_be_fetched_leaves_the_table_as_it_was(
     expect(page.locator('#dlg-decks [data-deck="french"]')).to_have_attribute(
         "aria-pressed", "true"
     )
+    assert page.evaluate(SAVED_DECK) == "french"  # the choice that failed is not kept
+
+
+SAVED_DECK = "JSON.parse(localStorage.getItem('scopa.v1.prefs')).deck"
+
+
+def test_a_chosen_deck_that_cannot_be_fetched_at_a_start_stays_the_choice(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    """The deck chosen on an earlier visit cannot be fetched at this start (a server
+    error here, no service worker to answer): the page draws the deck it has and says
+    so, but the player's choice is kept, and comes back once it can be had."""
+    page = open_game(new_context, network_guard, "?seed=3&level=easy", service_workers="block")
+    wait_settled(page)
+    choose(page, "genovesi")
+    assert page.evaluate(SAVED_DECK) == "genovesi"
+    page.route("**/cards/genovesi.svg", lambda route: route.fulfill(status=503, body="down"))
+    page.reload()
+    wait_settled(page)
+    expect(page.locator("#toast")).to_contain_text("could not be fetched")
+    expect(page.locator("body")).to_have_attribute("data-deck", "french")
+    expect(page.locator("#card-sprite")).to_have_attribute("data-deck", "french")
+    assert page.evaluate(SAVED_DECK) == "genovesi"
+    page.unroute("**/cards/genovesi.svg")
+    page.reload()
+    wait_settled(page)
+    expect(page.locator("#card-sprite")).to_have_attribute("data-deck", "genovesi")
+    expect(page.locator("body")).to_have_attribute("data-deck", "genovesi")
 
 
 def test_the_preview_page_shows_every_deck() -> None:

@@ -37,6 +37,8 @@ class Preferences:
     def __init__(self, manager):
         self.m = manager
         self.decks = None  # deck_choice.DeckChoice, made when first needed
+        # (deck, the choice before it): a deck chosen here whose pictures have not come
+        self.trying = None
         manager.i18n.traditional = manager.prefs.get("names") == "it"
         manager.ui.art.on_sprite = self.on_sprite
 
@@ -73,6 +75,7 @@ class Preferences:
         await (await self.deck_choice()).store.fetch_all_later()
 
     def use_deck(self, deck):
+        self.trying = (deck, self.m.prefs.get("deck"))
         self.m.i18n.deck = deck
         self.m.prefs["deck"] = deck
         self.save()
@@ -80,7 +83,12 @@ class Preferences:
 
     def on_sprite(self, deck, loaded):
         """A deck's sprite came (it is on the device now) or could not be fetched: the
-        page goes back to the deck whose pictures it still has."""
+        page goes back to the deck whose pictures it still has. A deck just chosen goes
+        back as a choice too; the deck chosen before this visit stays the player's
+        choice (shown again once its pictures can be had: a server down, a cache lost)."""
+        trying = self.trying if self.trying is not None and self.trying[0] == deck else None
+        if trying is not None:
+            self.trying = None
         if loaded:
             if self.decks is not None:  # else the store, when made, looks in the cache
                 self.decks.store.loaded(deck)
@@ -88,7 +96,11 @@ class Preferences:
         i18n = self.m.i18n
         if deck != i18n.deck:
             return
-        self.use_deck(self.m.ui.art.shown_deck())
+        i18n.deck = self.m.ui.art.shown_deck()
+        if trying is not None and trying[0] == deck:
+            self.m.prefs["deck"] = trying[1] or i18n.deck
+            self.save()
+        self.redraw()
         name = i18n.t("deck." + deck)
         self.m.ui.notices.toast(i18n.t("decks.failed", name=name), FAILED_TOAST_MS)
 
