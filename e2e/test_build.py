@@ -199,8 +199,12 @@ def test_the_pages_modules_ship_as_bytecode_of_the_runtimes_micropython_in_two_p
     index = (DIST / "index.html").read_text(encoding="utf-8")
     listed = json.loads(re.search(r'id="page-files"[^>]*>(.*?)</script>', index, re.S).group(1))
     assert ["preload", "app/main.py", "fetch"] in listed
+    # MicroPython's runtime: its preload's load is when the page's own files are asked for
+    assert [href for _, href, *role in listed if role[1:] == ["runtime"]] == [
+        next(href for _, href, *_ in listed if href.endswith("/micropython.wasm"))
+    ]
     # the packs once MicroPython's runtime has come (pyscript-strict.mjs), not beside it
-    assert not [href for _, href, _ in listed if href.startswith("app/") and href != "app/main.py"]
+    assert not [href for _, href, *_ in listed if href.startswith("app/") and href != "app/main.py"]
     assert '"files"' not in index  # nothing fetched one by one before main.py
 
 

@@ -1160,7 +1160,7 @@ def _json_object(text: str, where: str) -> dict[str, Any]:
 
 def page_files(runtimes: list[RuntimeBuild], web: Path) -> str:
     """What the page loads before MicroPython is up (PyScript's chunks and plugins,
-    MicroPython, main.py), as JSON [[rel, href, as], ...] for index.html's
+    MicroPython, main.py), as JSON [[rel, href, as(, role)], ...] for index.html's
     #page-files: web/start.js asks for them all at once (preloads) right after
     the first paint, not one step of the chain after another, and not before that
     paint, which they would hold up on a slow line (docs/performance.md, "A
@@ -1180,7 +1180,8 @@ def page_files(runtimes: list[RuntimeBuild], web: Path) -> str:
             ]
         elif r.runtime is MICROPYTHON:
             links.append(["modulepreload", f"{r.folder}/micropython.mjs", ""])
-            links.append(["preload", f"{r.folder}/micropython.wasm", "fetch"])
+            # "runtime": its load is when the page's own files are asked for (start.js)
+            links.append(["preload", f"{r.folder}/micropython.wasm", "fetch", "runtime"])
     for script in tags.scripts:
         if script.get("type") != "mpy" or "worker" in script:
             continue

@@ -38,19 +38,11 @@ const lang = (self.scopaPaint && self.scopaPaint.lang) || "en";
 // once MicroPython is up, are asked for then: on a phone's line they no longer share
 // it with the runtime (equal shares), which comes sooner, and they come while
 // MicroPython starts (docs/performance.md, "A phone's first visit").
-const runtimeHere = new Promise((resolve) => {
-  setTimeout(resolve, 15000); // whatever happens, not for ever
-  try {
-    new PerformanceObserver((list, observer) => {
-      if (list.getEntries().some((e) => e.name.endsWith("/micropython.wasm"))) {
-        observer.disconnect();
-        resolve();
-      }
-    }).observe({ type: "resource", buffered: true });
-  } catch {
-    resolve();
-  }
-});
+// (start.js's scopaRuntimeHere: the load event of the runtime's preload)
+const runtimeHere = Promise.race([
+  self.scopaRuntimeHere || Promise.resolve(),
+  new Promise((resolve) => setTimeout(resolve, 15000)), // whatever happens, not for ever
+]);
 const startPack = runtimeHere.then(() => bytes("app/start.pack"));
 const sentences = { [lang]: runtimeHere.then(() => bytes(`app/strings/${lang}.json`)) };
 // the painted table's opening book (paint.js holds it), if it painted one

@@ -12,6 +12,14 @@
 "use strict";
 
 (() => {
+  // MicroPython's runtime has come (its preload's load, or error: MicroPython then asks
+  // for it itself): pyscript-strict.mjs asks for the page's own files then (the build
+  // marks that preload "runtime" in #page-files).
+  let runtimeCame;
+  Object.defineProperty(self, "scopaRuntimeHere", {
+    value: new Promise((resolve) => (runtimeCame = resolve)),
+  });
+
   function loadPage() {
     let files = [];
     try {
@@ -19,7 +27,8 @@
     } catch (error) {
       console.warn("scopa: no list of the page's files:", error);
     }
-    for (const [rel, href, as] of files) {
+    let runtimeListed = false;
+    for (const [rel, href, as, role] of files) {
       const link = document.createElement("link");
       link.rel = rel;
       link.href = href;
@@ -27,8 +36,14 @@
         link.as = as;
         link.crossOrigin = "anonymous"; // as fetch() asks for them
       }
+      if (role === "runtime") {
+        runtimeListed = true;
+        link.addEventListener("load", runtimeCame, { once: true });
+        link.addEventListener("error", runtimeCame, { once: true });
+      }
       document.head.append(link);
     }
+    if (!runtimeListed) runtimeCame();
     const script = (src, module) => {
       const el = document.createElement("script");
       if (module) el.type = "module";
