@@ -11,6 +11,7 @@ guests' messages; host_outbox.py makes what each guest is sent.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,8 +41,9 @@ class Remote:
         self.at_sent, self.end_sent, self.presence_sent = None, False, None
 
 
-class HostState:
-    """The hosted match with remote seats, and where each of them stands."""
+class HostState(ABC):
+    """The hosted match with remote seats, and where each of them stands (the referee,
+    :class:`~scopa_core.link.host.Host`, is the one made)."""
 
     def __init__(self, session: Session, ledger: Ledger, remotes: dict[int, Remote]) -> None:
         self.session = session
@@ -126,6 +128,7 @@ class HostState:
             )
         session.try_deal()
 
+    @abstractmethod
     def start_rematch(self) -> None:
-        """Every guest said yes to a rematch with the roles kept: start it (the host)."""
-        raise NotImplementedError
+        """Every guest said yes to a rematch with the roles kept: start it (rematch.py
+        asks; the referee knows how)."""
