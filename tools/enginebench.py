@@ -109,8 +109,11 @@ def measure(
     engines: list[str], runs: int, directory: Path, say: Callable[[str], None]
 ) -> dict[str, Any]:
     results: dict[str, Any] = {}
-    folder = Path(tempfile.mkdtemp(prefix="scopa-enginebench-"))
-    with ProbedSite([PLAYABLE_PROBE], directory) as site:
+    with (
+        tempfile.TemporaryDirectory(prefix="scopa-enginebench-") as profiles,
+        ProbedSite([PLAYABLE_PROBE], directory) as site,
+    ):
+        folder = Path(profiles)  # the browsers' profiles, gone after the runs
         for engine in engines:
             firsts, repeats, version = [], [], ""
             for run in range(1, runs + 1):

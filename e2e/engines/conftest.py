@@ -24,6 +24,7 @@ WebKitGTK (Safari's engine), which Playwright cannot drive here. Run after a bui
 from __future__ import annotations
 
 import re
+import shutil
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -110,6 +111,7 @@ def open_browser(
     for k, browser in enumerate(opened):
         problems += check_and_close(browser, f"{name}-{k}" if k else name, network_guard.requests)
     problems += [f"{r.get('kind')}: {r.get('text')} ({r.get('at')})" for r in served.reports]
+    shutil.rmtree(folder, ignore_errors=True)  # the Firefox profiles, closed above
     if problems:
         pytest.fail("console errors:\n  " + "\n  ".join(problems[:20]), pytrace=False)
 

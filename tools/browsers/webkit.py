@@ -23,7 +23,9 @@ free display number. What this setup cannot do, and what is done instead:
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
+import shutil
 import subprocess
 import tempfile
 from pathlib import Path
@@ -39,7 +41,17 @@ from selenium.webdriver.webkitgtk.service import Service
 from tools.browsers.tab import Browser, BrowserError, InputUncertain, Tab
 
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
-MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+
+
+def minibrowser() -> str:
+    """Debian's MiniBrowser, under the machine's own multiarch folder (x86_64-linux-gnu,
+    aarch64-linux-gnu, ...)."""
+    found = sorted(glob.glob("/usr/lib/*/webkit2gtk-4.1/MiniBrowser"))
+    if not found:
+        raise BrowserError("no MiniBrowser: apt install webkit2gtk-driver (docs/browsers.md)")
+    return found[0]
+
+
 XVFB = "/usr/bin/Xvfb"
 
 # MiniBrowser's window chrome, shrunk so that the web view can be 360 px wide.
@@ -183,7 +195,7 @@ class WebKit(Browser):
                 raise BrowserError(f"{path} is missing: apt-get install -y {package}")
         self.xvfb = Xvfb()
         options = Options()
-        options.binary_location = MINIBROWSER
+        options.binary_location = minibrowser()
         options.add_argument("--automation")
         if self.proxy:
             options.add_argument(f"--proxy={self.proxy}")
@@ -218,3 +230,4 @@ class WebKit(Browser):
         if self.xvfb is not None:
             self.xvfb.close()
             self.xvfb = None
+        shutil.rmtree(self.config, ignore_errors=True)  # GTK's settings: made again at start
