@@ -2,8 +2,9 @@
 # prompt's Hint button or the S key), the worker's coach ranks their options
 # from their own seat's view (scopa_core/table/coaching.py `hint`; on a friend's
 # device `guest_hint`, from the view the host sent: linking.py routes it), and
-# views/hint.py shows them with the best one marked on the table. Following it is a tap on the
-# marked card, or "Play it"; another option of the list can be marked instead.
+# views/hint.py shows them with the best one marked on the table. Following it
+# is a tap on the marked card, or "Play it"; another option of the list can be
+# marked instead.
 # The page stays playable while the coach thinks: an answer for a position
 # that has changed meanwhile is dropped, and any move closes the hint.
 
