@@ -13,7 +13,9 @@ every reply (which holds every link message a device sends, in ``send``).
 before issue 29 moved its Python into the package (main 55d924f, when
 web/worker/session.py, host.py, guest.py... were top-level modules);
 tests/test_worker_transcript.py plays the same script through today's worker
-and compares every reply byte for byte. To record it again:
+and compares every reply byte for byte. Calls added to the script since (the
+guest's ``guest_hint``, issue 32) were recorded from the code that added them,
+with every reply recorded before kept byte for byte. To record it again:
 
     # from today's code (after a change meant to alter a reply: say why in the commit)
     python -m tests.worker_transcript --out tests/reference/worker_transcript.jsonl.gz
@@ -398,6 +400,8 @@ class Net:
             move = chosen_move(mine, rng)
             if "take" in move:
                 self.call(guest, "guest_sweep_risk", js(move))
+            if len(mine["hand"]) == 2:  # the hint on a guest's device (few options: quick)
+                self.call(guest, "guest_hint", js(HINT))
             self.call(guest, "guest_move", js(move))
             return True
         self.call(host, "host_pending")

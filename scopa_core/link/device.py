@@ -139,6 +139,15 @@ class Device:
         view, checked = self._guest().move_to_weigh(move)
         return risk_reply(view, checked)
 
+    def guest_hint(self, spec: object) -> dict[str, Any]:
+        """The hint on a guest's device: every option of this seat, ranked, with values,
+        losses and reasons, by the host's own coach but from this seat's view alone
+        (no other card is here); nothing is sent."""
+        from ..table.coaching import hint_reply  # the coach is imported when first asked for
+
+        view, seed = self._guest().view_to_hint()
+        return hint_reply(view, spec, seed=seed)
+
     def guest_next_hand(self) -> dict[str, Any]:
         guest = self._guest()
         return self.reply(Outcome(out=[(guest.peer, guest.next_hand())]))

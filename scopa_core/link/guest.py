@@ -14,6 +14,7 @@ the deck of that hand is fixed.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from ..cards import Card, CardError, bits
@@ -250,6 +251,18 @@ class Guest(GuestState):
         (coach.risk_reply): checked as ``move`` checks it, but nothing is sent."""
         view = self._my_turn()
         return view, self._legal(view, data)
+
+    def view_to_hint(self) -> tuple[SeatView, int]:
+        """This seat's view and the coach's seed, for the hint (coaching.hint_reply): the
+        seat must be to move, with no move of its own on its way to the host.
+
+        The seed is the match id's (public, the same after a reload), so the same
+        position gets the same hint; the host's own seed is not the guest's to know."""
+        view = self._my_turn()
+        if self.pending is not None:
+            raise self._fail("link.move_on_its_way")
+        digest = hashlib.sha256(f"scopa-guest-hint/1/{self.match_id}".encode()).digest()
+        return view, int.from_bytes(digest[:4], "big") >> 1
 
     def _my_turn(self) -> SeatView:
         """This seat's view, when it is this seat's turn in a hand in play."""

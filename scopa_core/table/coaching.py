@@ -5,11 +5,13 @@ The replies of the worker's ``hint``, ``sweep_risk``, ``review_positions`` and
 first of them (tests/test_coach_worker.py).
 
 The hint and the sweep warning are for the person to move, from that seat's
-view.  A review may be of the session's own match or of a record file's text,
-and of any seat; of the session's own match only hands that are over can be
-reviewed, so the review never shows a hand still hidden in play.  A review is
-asked position by position (``review_positions`` lists them, ``review_move``
-values one), so the page can spread a hand's review between game calls.
+view (on a friend's device, from the seat view its host sent: ``hint_reply`` and
+``risk_reply`` take nothing else).  A review may be of the session's own match
+or of a record file's text, and of any seat; of the session's own match only
+hands that are over can be reviewed, so the review never shows a hand still
+hidden in play.  A review is asked position by position (``review_positions``
+lists them, ``review_move`` values one), so the page can spread a hand's review
+between game calls.
 """
 
 from __future__ import annotations
@@ -64,12 +66,18 @@ def hint(session: Session, spec: object) -> dict[str, Any]:
     """Every option of the person to move, ranked, with values, losses and reasons."""
     spec = _spec(spec)
     seat = session.person_to_move()
-    view = session.match.view(seat)
-    analysis = analyse(view, seed=session.seed, budget=_budget(spec, COACH_BUDGET))
+    return hint_reply(session.match.view(seat), spec, seed=session.seed)
+
+
+def hint_reply(view: SeatView, spec: object, *, seed: int) -> dict[str, Any]:
+    """The hint for the seat whose ``view`` it is, to move: a function of the view, the
+    seed and the budget alone (a friend's device asks it from the view its host sent,
+    link/device.py, so it holds no card that seat cannot see)."""
+    analysis = analyse(view, seed=seed, budget=_budget(_spec(spec), COACH_BUDGET))
     options = [{**option_json(o), "exact": analysis.exact} for o in analysis.options]
     return {
         "ok": True,
-        "seat": seat,
+        "seat": view.seat,
         "exact": analysis.exact,
         "best": options[0]["move"],
         "options": options,

@@ -1,8 +1,10 @@
 # The hint's flow (MicroPython, main thread): the person to move asks (the
 # prompt's Hint button or the S key), the worker's coach ranks their options
-# from their own seat's view (scopa_core/table/coaching.py `hint`), and views/hint.py shows
-# them with the best one marked on the table. Following it is a tap on the
-# marked card, or "Play it"; another option of the list can be marked instead.
+# from their own seat's view (scopa_core/table/coaching.py `hint`; on a friend's
+# device `guest_hint`, from the view the host sent: linking.py routes it), and
+# views/hint.py shows them with the best one marked on the table. Following it
+# is a tap on the marked card, or "Play it"; another option of the list can be
+# marked instead.
 # The page stays playable while the coach thinks: an answer for a position
 # that has changed meanwhile is dropped, and any move closes the hint.
 
@@ -65,7 +67,7 @@ class Hinting:
             return
         self.hint = reply
         self.marked = 0
-        self.panel().show(reply, 0)
+        self.panel().show(reply, 0, on_device=self.m.link.role == "guest")
         best = reply["options"][0]
         said = i18n.t("hint.say", move=move_text(best["move"], i18n), then=i18n.t("hint.follow"))
         self.m.ui.notices.announce(said)

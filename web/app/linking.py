@@ -10,7 +10,8 @@
 #
 # GameManager.call goes through route(): on the host, every call that changes
 # the match is followed by host_pending (what the guests must now be sent); on
-# a guest, the same calls become guest_move, guest_next_hand, guest_resign.
+# a guest, the same calls become guest_move, guest_next_hand, guest_resign, and
+# the coach's (hint, sweep_risk) the guest's own, from its seat's view.
 # The host's turn loop (GameManager.advance) only steps computers: on a remote
 # seat's turn it stops, and the guest's move arrives here.
 
@@ -25,8 +26,13 @@ from views.dialogs import close_dialog, raise_dialog
 LINK_KEY = "scopa.v1.link"  # this device's part in a match with others (the worker's save)
 LINKED = ("play", "step", "next_hand", "reveal", "resign", "timeout")
 GUEST_CALLS = {"play": "guest_move", "next_hand": "guest_next_hand", "resign": "guest_resign"}
-# a guest's own record of the match, and the sweep warning from its own seat's view
-GUEST_OWN = {"export_record": "link_export", "sweep_risk": "guest_sweep_risk"}
+# a guest's own record of the match, and the coach (the sweep warning and the hint)
+# from its own seat's view: the host's state is never asked
+GUEST_OWN = {
+    "export_record": "link_export",
+    "sweep_risk": "guest_sweep_risk",
+    "hint": "guest_hint",
+}
 LEAVING = ("new_match", "restore", "import_record")  # another match here: the link ends
 HOST_PEER = "host"  # a guest's one channel
 JOIN = "#join="
@@ -154,7 +160,7 @@ class Linking:
             if not window.scopaLink.send(item["to"], item["text"]):
                 window.console.warn("link: channel closed, not sent to", item["to"])
         self.role = reply.get("role")
-        document.body.dataset.linkRole = self.role or ""  # a guest has no hint (style.css)
+        document.body.dataset.linkRole = self.role or ""
         self.link = reply.get("link") or {}
         self.keep(reply.get("save"))
         self.say(reply)

@@ -266,6 +266,12 @@ def guest_sweep_risk(move_text: str | None) -> str:
     return _link(lambda device: device.guest_sweep_risk(_load(move_text)))
 
 
+def guest_hint(spec_text: str | None = None) -> str:
+    """hint on a guest's device, from its seat's view: {"budget"?} -> {"ok", "seat",
+    "exact", "best", "options"}, as hint's; nothing sent."""
+    return _link(lambda device: device.guest_hint(_load(spec_text)))
+
+
 def guest_next_hand() -> str:
     return _link(lambda device: device.guest_next_hand())
 
@@ -332,6 +338,7 @@ __export__ = [
     "guest_hello",
     "guest_move",
     "guest_sweep_risk",
+    "guest_hint",
     "guest_next_hand",
     "guest_resign",
     "link_rematch",

@@ -84,8 +84,9 @@ class HintPanel:
         panel.removeAttribute("aria-busy")
         fill(panel, self.head(), h("p", {"class": "hint-note", "role": "alert"}, text))
 
-    def show(self, hint, marked):
-        """The ranked options; `marked` is the index of the one shown on the table."""
+    def show(self, hint, marked, on_device=False):
+        """The ranked options; `marked` is the index of the one shown on the table
+        (`on_device`: a friend's device worked them out itself, the host not asked)."""
         t = self.i18n.t
         options = hint.get("options") or []
         panel = self.box()
@@ -109,6 +110,9 @@ class HintPanel:
                 button("hint-play", t("hint.play"), "btn primary"),
             ),
             h("p", {"class": "hint-note small"}, summary + " " + exact),
+            h("p", {"class": "hint-note small hint-local"}, t("hint.on_device"))
+            if on_device
+            else None,
         )
         self.mark(options, marked)
         play = panel.querySelector('[data-action="hint-play"]')
