@@ -92,6 +92,7 @@ def test_an_invitation_says_why_without_webrtc(
     assert plain(dialog), dialog
     assert page.locator('#dlg-pair [data-pairing="in"]').count() == 0, "nothing to paste"
     assert page.locator('#dlg-pair [data-pairing="out"]').count() == 0, "nothing to send"
+    assert page.locator("#dlg-pair #pair-far").count() == 0, "no far-away choice: no pairing"
     # the game itself goes on: the table is there under the dialog
     page.keyboard.press("Escape")
     assert page.locator('[data-zone="hand"] [data-card]').count() > 0

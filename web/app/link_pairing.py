@@ -9,47 +9,60 @@
 import json
 
 from dom import h
+from ice_servers import FAR_AWAY, TEST_STUN, far_away, pairing_servers
 from linking import HOST_PEER, JOIN, LINK_KEY
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from tasks import spawn
 from views.dialogs import close_dialog
 
-ICE_SCHEMES = ("stun:", "turn:", "turns:")
-
-
-def ice_servers(text):
-    """The STUN/TURN setting, one server a line: `stun:host:port`, or
-    `turn:host:port username password`; anything else is left out."""
-    servers = []
-    for line in str(text or "").splitlines():
-        parts = line.split()
-        if not parts or not parts[0].startswith(ICE_SCHEMES):
-            continue
-        server = {"urls": parts[0]}
-        if len(parts) >= 3:
-            server["username"], server["credential"] = parts[1], parts[2]
-        servers.append(server)
-    return servers
-
 
 class Pairing:
     def __init__(self, linking):
         self.k = linking
         self.m = linking.m
+        self.offer = None  # a guest: the invitation its code answers (while it is shown)
+        self.answers = 0  # a guest: answers begun (only the latest one is shown)
 
     def t(self, key, **values):
         return self.m.i18n.t(key, **values)
 
     def read_ice(self):
-        """The new-match dialog's STUN/TURN field, kept and given to the transport."""
+        """The servers a pairing uses (ice_servers.py): the new-match form's STUN/TURN
+        field, kept, and "a friend far away" if chosen; given to the transport."""
         field = document.getElementById("set-ice")
         if field is not None:
             text = str(field.innerText or "").strip()
             self.m.prefs["ice_servers"] = text
             self.m.storage.save_prefs(self.m.prefs)
-        text = self.m.prefs.get("ice_servers") or ""
-        window.scopaLink.configure(json.dumps(ice_servers(text)))
+        servers = pairing_servers(self.m.prefs, self.test_stun())
+        window.scopaLink.configure(json.dumps(servers))
+
+    def test_stun(self):
+        """The loopback STUN address a test put in place of the public ones, if any."""
+        try:
+            return str(getattr(window, TEST_STUN)) if hasattr(window, TEST_STUN) else None
+        except Exception:
+            return None
+
+    def show(self, step, **parts):
+        """The pairing dialog at a step where a code is made: the far-away choice on it."""
+        self.k.view.show(step, far=far_away(self.m.prefs), **parts)
+
+    def far_changed(self, on):
+        """The far-away choice changed: kept, given to the transport, and this device's
+        code made again with it (the one shown would not carry the new addresses)."""
+        k = self.k
+        self.m.prefs[FAR_AWAY] = bool(on)
+        self.m.storage.save_prefs(self.m.prefs)
+        self.read_ice()
+        if k.role == "host" and k.mode == "host":
+            if k.pairing:  # an invitation shown (or being made): a fresh one
+                window.scopaLink.close(k.pairing)
+                k.pairing = None
+            spawn(self.invite())  # nothing when every friend's seat is connected
+        elif k.mode == "guest" and self.offer:  # an answer shown (or being made)
+            spawn(self.answer(self.offer))
 
     # -- the host ------------------------------------------------------------------------
     async def host(self, settings):
@@ -89,19 +102,19 @@ class Pairing:
         if self.cannot_pair():
             k.pairing = None
             return
-        k.view.show(self.t("pair.making"))
+        self.show(self.t("pair.making"))
         try:
             code = await window.scopaLink.offer(peer)
         except Exception as exc:  # the details go to the console, never on the page
             window.console.warn("link: no offer:", str(exc))
             k.pairing = None
-            k.view.show(self.t("pair.failed"))
+            self.show(self.t("pair.failed"))
             return
         if k.pairing != peer:
             return
         link = str(window.location.origin) + str(window.location.pathname) + JOIN + str(code)
         again = "pair.host_again" if k.link.get("started") else "pair.host_send"
-        k.view.show(self.t(again, n=seat + 1), out=link, ask=True)
+        self.show(self.t(again, n=seat + 1), out=link, ask=True)
 
     def cannot_pair(self):
         """True, with the pairing dialog saying why in plain words, when this browser
@@ -120,30 +133,40 @@ class Pairing:
         if k.role is not None:
             k.leave()
         k.mode = "guest"
+        self.offer = None
         k.set_body("pairing")
         if not self.cannot_pair():
-            k.view.show(self.t("pair.guest_paste"), ask=True)
+            self.show(self.t("pair.guest_paste"), ask=True)
 
     def ask_again(self):
         """A guest whose channel dropped (or that reloaded): a fresh code from the host."""
         k = self.k
         k.mode = "guest"
+        self.offer = None
         if not self.cannot_pair():
-            k.view.show(self.t("pair.guest_again"), ask=True)
+            self.show(self.t("pair.guest_again"), ask=True)
 
     async def answer(self, code):
         k = self.k
         k.mode = "guest"
         if self.cannot_pair():
             return
-        k.view.show(self.t("pair.making"))
+        self.offer = code  # the far-away choice changed while it is shown: answered again
+        self.answers += 1
+        mine = self.answers
+        self.show(self.t("pair.making"))
         try:
             answer = await window.scopaLink.answer(HOST_PEER, code)
         except Exception as exc:
             window.console.warn("link: not an invitation:", str(exc))
-            k.view.show(self.t("pair.guest_paste"), ask=True, note=self.t("pair.bad_code"))
+            answer = None
+        if mine != self.answers:
+            return  # the far-away choice changed meanwhile: a newer answer is being made
+        if answer is None:
+            self.offer = None
+            self.show(self.t("pair.guest_paste"), ask=True, note=self.t("pair.bad_code"))
             return
-        k.view.show(self.t("pair.guest_send"), out=str(answer))
+        self.show(self.t("pair.guest_send"), out=str(answer))
 
     # -- the pair button ----------------------------------------------------------------------
     async def pair(self):

@@ -102,6 +102,11 @@ class Linking:
             "pair-photo": lambda el: self.flow.photo(),
         }
 
+    def form_changed(self, target):
+        """A control changed (input.py): the pairing dialog's far-away choice."""
+        if str(target.id or "") == "pair-far":
+            self.flow.far_changed(bool(target.checked))
+
     @property
     def view(self):
         return self.m.ui.pairing

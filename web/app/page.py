@@ -59,6 +59,7 @@ ui.motion.set_feel(prefs)  # the pace and the sound switch, before any move is s
 
 def form_changed(target):
     ui.form_changed(target)
+    manager.link.form_changed(target)  # the pairing dialog's "a friend far away"
     if feel is not None:
         feel.on_change(target)
 

@@ -6,7 +6,8 @@
 //
 //   scopaLink.configure(iceServersJSON)  STUN/TURN servers (JSON list of
 //                                        RTCIceServer); "[]" (the default):
-//                                        no outside service at all
+//                                        no outside service at all. The page
+//                                        chooses them (app/ice_servers.py)
 //   scopaLink.offer(peer)         -> Promise of this side's code (the host)
 //   scopaLink.answer(peer, code)  -> Promise of the answer's code (a guest,
 //                                    given the host's code)
@@ -22,8 +23,8 @@
 //                                 "close", "fail" (detail: why), "refused"
 //                                 (detail: why an incoming text was dropped)
 //
-// A code is the session description (SDP, with every ICE candidate gathered)
-// as JSON, compressed with the browser's CompressionStream("deflate-raw"),
+// A code is the session description (SDP, with every ICE candidate gathered,
+// or those gathered within GATHER_MS) as JSON, compressed with the browser's CompressionStream("deflate-raw"),
 // in base64url, after a two-letter prefix: "O1" an offer, "A1" an answer.
 "use strict";
 
@@ -35,7 +36,11 @@
     typeof CompressionStream === "function" &&
     typeof DecompressionStream === "function";
   const LIMIT = 65536; // characters: a longer incoming text is refused, never read
-  const GATHER_MS = 8000; // the most ICE gathering may take (then the code goes as it is)
+  // The most ICE gathering may take: then the code is made from the candidates
+  // gathered so far (the session description holds each one as it comes). The
+  // device's own addresses come at once; a STUN server that does not answer
+  // (unreachable, or blocked) would otherwise hold the code for many seconds.
+  const GATHER_MS = 3000;
   const peers = new Map(); // peer -> {pc, channel}
   let iceServers = [];
   let listener = null;

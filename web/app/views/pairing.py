@@ -1,10 +1,13 @@
 # The pairing dialog (#dlg-pair, issue 16): the code this device gives the
 # other one (data-pairing="out"), the field for the other device's code
 # (data-pairing="in", confirmed with data-action="pair"), and one sentence
-# saying what to do next. It draws only; app/linking.py is the flow.
+# saying what to do next; at the steps where a code is made, the choice "a
+# friend far away" (#pair-far, issue 32: public STUN servers, app/ice_servers.py)
+# and the sentence saying what it shares. It draws only; app/linking.py is the
+# flow (app/link_pairing.py's far_changed takes the choice).
 
 from dom import by_id, fill, h, s
-from pyscript import window
+from pyscript import document, window
 
 from views.dialogs import actions_row, button, dialog_head, open_dialog
 
@@ -23,20 +26,45 @@ class PairingView:
     def __init__(self, i18n):
         self.i18n = i18n
 
-    def show(self, step, out=None, ask=False, note=None, title_key="pair.title"):
+    def show(self, step, out=None, ask=False, note=None, far=None, title_key="pair.title"):
         """`step`: what to do now (a sentence); `out`: the code to send, if any;
-        `ask`: the field for the other device's code; `note`: a problem to say."""
+        `ask`: the field for the other device's code; `note`: a problem to say;
+        `far`: the far-away choice as it stands (None: not offered at this step)."""
         t = self.i18n.t
+        active = document.activeElement
+        refocus = active is not None and str(active.id or "") == "pair-far"
         fill(
             by_id("dlg-pair"),
             dialog_head("dlg-pair", t(title_key), t("btn.close")),
             h("p", {"class": "pairing-step", "id": "pairing-step"}, step),
             self.out_block(out) if out else None,
             self.in_block() if ask else None,
+            self.far_block(far) if far is not None else None,
             h("p", {"class": "pairing-note", "role": "alert", "id": "pairing-note"}, note or ""),
             actions_row(button("close", t("btn.close"))),
         )
         open_dialog("dlg-pair")
+        if refocus:  # the choice was just changed there: the new code keeps its place
+            by_id("pair-far").focus()
+
+    def far_block(self, chosen):
+        """ "A friend far away": a switch, and what choosing it shares, in plain words."""
+        t = self.i18n.t
+        box = h(
+            "input",
+            {
+                "type": "checkbox",
+                "id": "pair-far",
+                "checked": bool(chosen),
+                "aria-describedby": "pair-far-hint",
+            },
+        )
+        return h(
+            "div",
+            {"class": "pairing-far"},
+            h("label", {"class": "choice"}, box, h("span", None, t("pair.far"))),
+            h("p", {"class": "hint", "id": "pair-far-hint"}, t("pair.far_hint")),
+        )
 
     def out_block(self, code):
         t = self.i18n.t
