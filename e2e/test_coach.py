@@ -9,6 +9,7 @@ against the record the page saves; sentences are checked in both languages.
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -112,8 +113,11 @@ def check_hint_rows(page: Page, hint: dict[str, Any], lang: str) -> int:
     seen = 0
     for row, option in zip(shown, options, strict=True):
         if option["loss"] >= 0.05 and option["loss"] < 50:
-            decimal = f"{option['loss']:.1f}"
-            assert row["worth"].lstrip("\u2212") in (decimal, decimal.replace(".", ",")), row
+            # in tenths, a half rounded up (a loss a hair from a half: either way)
+            tenths = {math.floor(option["loss"] * 10 + 0.5 + d) for d in (-1e-6, 1e-6)}
+            decimals = {f"{n // 10}.{n % 10}" for n in tenths}
+            shown = row["worth"].lstrip("\u2212").replace(",", ".")
+            assert shown in decimals, row
         for reason in option["reasons"]:
             seen += 1
             if lang == "it":

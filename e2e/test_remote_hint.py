@@ -46,14 +46,21 @@ def to_guest_turn(host: Page, guest: Page) -> dict[str, Any]:
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         referee = link_view(host)["view"]
-        if referee and referee["phase"] == "hand-over":
+        if not referee:  # the host's view is being replaced (a hand dealt): ask again
+            time.sleep(0.05)
+            continue
+        if referee["phase"] == "hand-over":
             next_hand_everywhere(host, [guest])
             continue
         own, theirs = link_view(guest)["view"], referee
         if own and mine(own) and own["to_move"] == referee["to_move"]:
-            if guest.evaluate(DRAWN, own["to_move"]):
-                return own
-        elif theirs and mine(theirs) and host.evaluate(DRAWN, theirs["to_move"]):
+            # drawn, and settled: a new deal's cards come in more than one message
+            if guest.evaluate(DRAWN, own["to_move"]) and own["hand"]:
+                time.sleep(0.3)
+                if link_view(guest)["view"] == own:
+                    return own
+            continue
+        elif mine(theirs) and host.evaluate(DRAWN, theirs["to_move"]):
             card = theirs["hand"][0]
             tap_move(host, card, theirs["moves"][card]["moves"][0]["take"])
             wait_moved(host, theirs["moves_in_hand"])
