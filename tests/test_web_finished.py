@@ -133,7 +133,13 @@ def test_a_damaged_list_is_kept_aside_with_its_exact_text_and_reported() -> None
         entry = entry_of(resigned_match(13))
         assert kept.keep(entry)  # the list starts afresh
         assert [e["id"] for e in kept.entries()] == [entry["id"]]
-        assert EN.t("saved.what." + problem["what"]) != "saved.what.finished"
+
+
+def test_every_kind_of_saved_data_is_named_in_both_languages() -> None:
+    for what in storage.WHAT.values():
+        for lang in (EN, IT):
+            for key in ("saved.what." + what, "saved.lead." + what):
+                assert lang.t(key) != key, (lang.lang, key)
 
 
 def test_a_damaged_list_without_room_to_move_it_is_never_overwritten() -> None:
@@ -182,3 +188,11 @@ def test_the_download_is_named_after_the_match() -> None:
     assert finished.file_name(entry, 0) == "scopa-finished-" + entry["id"] + ".json"
     assert finished.file_name(dict(entry, id="../x y"), 0) == "scopa-finished----x-y.json"
     assert finished.file_name(dict(entry, id=None), 4) == "scopa-finished-5.json"
+
+
+def test_this_devices_player_comes_first_whatever_the_seat() -> None:
+    seats = [{"kind": "computer", "level": "easy"}, {"kind": "person", "name": "Anna"}]
+    entry = entry_of(resigned_match(18, seats))
+    assert entry["summary"]["seats"][1]["kind"] == "person"
+    assert finished.players_words(entry, EN) == "Anna vs Computer"
+    assert finished.players_words(entry, IT) == "Anna contro Computer"

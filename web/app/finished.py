@@ -24,7 +24,7 @@
 
 import json
 
-from names import side_name
+from names import my_side, side_name
 from narration import end_text, result_text
 from storage import FINISHED, RECORD_FORMAT, not_json, why
 
@@ -112,11 +112,16 @@ class Finished:
 
 # -- the words of an entry (in the page's language) -----------------------------------
 def players_words(entry, i18n):
-    """Who played: "You vs Bea" (each side's name), or the record's seat names."""
+    """Who played: "You vs Bea" (each side's name, this device's player first), or
+    the record's seat names."""
     summary = entry.get("summary")
     if summary:
-        sides = summary.get("sides") or []
-        names = [side_name(summary, k, i18n) for k in range(len(sides))]
+        order = list(range(len(summary.get("sides") or [])))
+        mine = my_side(summary)
+        if mine in order:
+            order.remove(mine)
+            order.insert(0, mine)
+        names = [side_name(summary, k, i18n) for k in order]
     else:
         names = seat_labels(entry)
     names = [n for n in names if n]

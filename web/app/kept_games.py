@@ -49,10 +49,9 @@ class KeptGames:
             return None
 
     def entries(self):
-        """The kept matches; a damaged list is moved aside and said at once."""
-        found = self.store.entries()
-        self.saves.show_problems()
-        return found
+        """The kept matches; a damaged list is moved aside (and listed with the
+        unreadable data in "Your games", which asks for these first)."""
+        return self.store.entries()
 
     # -- keeping ------------------------------------------------------------------------
     def from_link(self, reply):
@@ -82,7 +81,7 @@ class KeptGames:
             return
         if not self.store.keep(entry):
             self.m.ui.notices.toast(self.m.i18n.t("games.not_kept"))
-        self.saves.show_problems()
+        self.saves.show_problems()  # a damaged list was moved aside: said at once
         if self.saves.view("games").is_open():
             self.saves.open_games()
 
