@@ -157,6 +157,7 @@ def test_a_finished_match_against_the_computer_is_kept_when_a_new_one_starts(
     expect(page.locator(ITEMS)).to_contain_text("You vs Computer")
     expect(page.locator(ITEMS)).to_contain_text("You lose the match.")
     expect(page.locator(ITEMS)).to_contain_text("You resigned.")
+    page.locator(ITEMS).scroll_into_view_if_needed()
     shot(page, "kept-against-the-computer")
     assert kept_download(page) == text.encode("utf-8")
     page.locator('#dlg-games [data-action="kept-review"]').click()
