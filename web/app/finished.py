@@ -106,8 +106,7 @@ class Finished:
         if any(same_match(e, entry) for e in entries):
             return True
         entries.insert(0, entry)
-        del entries[LIMIT:]
-        return self.storage._set(FINISHED, entries)
+        return self.storage._set(FINISHED, entries[:LIMIT])  # the oldest dropped
 
 
 # -- the words of an entry (in the page's language) -----------------------------------
