@@ -166,11 +166,14 @@ def test_a_finished_match_against_the_computer_is_kept_when_a_new_one_starts(
     expect(page.locator('#review-status[data-state="done"]')).to_be_visible(timeout=120_000)
     pressed = page.locator('#dlg-review [data-action="review-seat"][aria-pressed="true"]')
     expect(pressed).to_have_text("You")
-    # the new match stays the current one, and a second finished match goes on top
-    page.keyboard.press("Escape")
+    # a full list (20): the next finished match goes on top, the oldest is dropped
+    full = [dict(entry, id=f"old-{k}") for k in range(20)]
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [FINISHED, json.dumps(full)])
     second = finished_against_the_computer(page)
     start_new_match(page, json.loads(second)["meta"]["id"])
-    assert [e["text"] for e in kept_entries(page)] == [second, text]
+    entries = kept_entries(page)
+    assert len(entries) == 20 and entries[0]["text"] == second
+    assert [e["id"] for e in entries[1:]] == [f"old-{k}" for k in range(19)]
 
 
 def test_a_damaged_list_is_moved_aside_and_the_finished_match_still_kept(

@@ -163,10 +163,10 @@ def test_an_entry_says_who_played_and_the_result_as_the_result_screen() -> None:
     assert finished.players_words(entry, EN) == "You vs Computer"
     assert finished.players_words(entry, IT) == "Tu contro Computer"
     assert finished.result_words(entry, EN) == (
-        "You lose the match. Final score 0 \u2013 0 You resigned."
+        "You lose the match. Final score 0 \u2013 0. You resigned."
     )
     assert finished.result_words(entry, IT) == (
-        "Hai perso la partita. Punteggio finale 0 \u2013 0 Hai abbandonato."
+        "Hai perso la partita. Punteggio finale 0 \u2013 0. Hai abbandonato."
     )
 
 
@@ -176,7 +176,7 @@ def test_friends_by_name_and_without_a_summary_the_records_seat_names() -> None:
     assert finished.players_words(entry, EN) == "Anna vs Bea"
     assert finished.players_words(entry, IT) == "Anna contro Bea"
     assert finished.result_words(entry, EN) == (
-        "Bea wins the match! Final score 0 \u2013 0 Anna resigned."
+        "Bea wins the match! Final score 0 \u2013 0. Anna resigned."
     )
     bare = dict(entry, summary=None)
     assert finished.players_words(bare, EN) == "Anna vs Bea"

@@ -137,7 +137,7 @@ def seat_labels(entry):
 
 def result_words(entry, i18n):
     """The result as the result screen said it: "You win the match! Final score
-    11 – 7", and why it ended early; "" when it was not known."""
+    11 – 7.", and why it ended early; "" when it was not known."""
     summary = entry.get("summary")
     if not summary:
         return ""
@@ -145,7 +145,7 @@ def result_words(entry, i18n):
     totals = result.get("totals") or []
     said = [result_text(summary, i18n)]
     if totals:
-        said.append(i18n.t("result.final", score=" \u2013 ".join(str(x) for x in totals)))
+        said.append(i18n.t("games.kept_score", score=" \u2013 ".join(str(x) for x in totals)))
     why_ended = end_text(summary, i18n)
     if why_ended:
         said.append(why_ended)
