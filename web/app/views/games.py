@@ -75,14 +75,15 @@ class GamesView:
 
     def finished_item(self, entry, k):
         t = self.i18n.t
-        index = {"data-index": k}
+        # each Export and Review says which match it is for (a screen reader hears it)
+        index = {"data-index": k, "aria-describedby": "kept-" + str(k)}
         result = result_words(entry, self.i18n)
         return h(
             "li",
             {"data-kept": entry.get("id") or ""},
             h(
                 "p",
-                None,
+                {"id": "kept-" + str(k)},
                 h("strong", None, players_words(entry, self.i18n) or t("games.kept_match")),
                 " " + when(entry.get("at"), self.i18n.lang),
             ),
