@@ -1,5 +1,6 @@
 # A whole match reviewed from "Your games" (MicroPython, main thread): the
-# match played on this device once it is over, or a record file chosen for
+# match played on this device once it is over, a finished match kept in "Your
+# games" (kept_games.py), or a record file chosen for
 # it (checked by the engine, and never put in place of the match in
 # progress); any seat, hand by hand. The hand shown is reviewed first and the
 # next one after it, in the background like a hand's review (reviewer.py);
@@ -85,7 +86,12 @@ class MatchReview:
             return
         await self.load(text, str(file.name))
 
-    async def load(self, text, name):
+    def kept(self, text, label):
+        """A finished match kept in "Your games" (kept_games.py), labelled `label`."""
+        self.open()
+        spawn(self.load(text, None, label))
+
+    async def load(self, text, name, label=None):
         """Check the record in the engine (nothing else changes), then show its first hand."""
         screen = self.flow.view("review")
         screen.message(self.t("review.checking"))
@@ -102,7 +108,7 @@ class MatchReview:
             "text": text,
             "names": seat_names(record, players, self.m.i18n),
             "hands": reply.get("hands") or 0,
-            "name": self.t("review.file", name=name) if name else self.t("review.here"),
+            "name": label or (self.t("review.file", name=name) if name else self.t("review.here")),
         }
         self.seat = first_seat(record, players)
         self.hand = 0

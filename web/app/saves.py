@@ -35,6 +35,9 @@ class Saves:
         box = by_id("import-file")
         if box is not None:
             box.addEventListener("change", self._proxies[0])
+        from kept_games import KeptGames
+
+        self.kept = KeptGames(self)  # finished matches kept on the device
 
     def t(self, key, **values):
         return self.m.i18n.t(key, **values)
@@ -53,6 +56,11 @@ class Saves:
         return screen
 
     def handlers(self):
+        found = self.kept.handlers()
+        found.update(self.own_handlers())
+        return found
+
+    def own_handlers(self):
         return {
             "games": lambda el: self.open_games(),
             "stats": lambda el: self.open_stats(),
@@ -79,7 +87,9 @@ class Saves:
         return self.stats
 
     def after_apply(self, view, record, live=True):
-        """Count a finished hand or match once (see stats.tally)."""
+        """Count a finished hand or match once (see stats.tally); a finished match
+        replaced by another is kept (kept_games.py)."""
+        self.kept.seen(view, record)
         meta = record.get("meta") if isinstance(record, dict) else None
         match_id = meta.get("id") if isinstance(meta, dict) else None
         data = self.load_stats()
@@ -155,7 +165,8 @@ class Saves:
     def open_games(self):
         storage = self.m.storage
         has_record = self.m.record is not None or storage.record_text() is not None
-        self.view("games").open(has_record, storage.unreadable())
+        kept = self.kept.entries()  # first: a damaged list is among the unreadable then
+        self.view("games").open(has_record, storage.unreadable(), kept)
 
     async def export(self):
         """The match as the engine writes it; the saved text while the engine starts."""

@@ -8,6 +8,10 @@
 #                         "sound": false (muted), "pace": "slow"|"normal"|"fast"}
 #   scopa.v1.stats       statistics (see stats.py)
 #   scopa.v1.saved       the number of the latest save of the game (counts up)
+#   scopa.v1.finished    the finished matches kept on this device, newest first, at
+#                        most finished.LIMIT (20; the oldest dropped): each
+#                        {"id", "at", "text", "summary"}, "text" the record as kept
+#                        (finished.py; a damaged list is moved aside like the rest)
 #   scopa.v1.unreadable  a list of the saved data that could not be read, each
 #                        {"key", "what": "game"|"stats"|"prefs", "reason":
 #                        "corrupt"|"version"|"engine", "detail", "problem", "text",
@@ -52,9 +56,10 @@ PREFS = PREFIX + "prefs"
 STATS = PREFIX + "stats"
 UNREADABLE = PREFIX + "unreadable"
 SAVED = PREFIX + "saved"
+FINISHED = PREFIX + "finished"
 
 RECORD_FORMAT = "scopa-record/1"
-WHAT = {RECORD: "game", STATS: "stats", PREFS: "prefs"}
+WHAT = {RECORD: "game", STATS: "stats", PREFS: "prefs", FINISHED: "finished"}
 
 # What this module finds wrong with saved data: code -> its English (the `detail`
 # of an entry); the page's words for each are "saved.detail.<code>" in strings/.
@@ -197,7 +202,7 @@ class Storage(Keys):
                 entries = [e for e in data if isinstance(e.get("text"), str)]
             else:  # the list itself is damaged: keep it whole, as one entry
                 entries = [self._entry(UNREADABLE, why("corrupt", "damaged_list"), text)]
-        for key in (RECORD, STATS, PREFS):
+        for key in (RECORD, STATS, PREFS, FINISHED):
             if key in self.stuck:
                 entries.append(self.stuck[key])
         return entries

@@ -1,8 +1,10 @@
 # "Your games" (#dlg-games): export this match, import a record file, open the
-# statistics, and the unreadable saved data kept on the device (download it
+# statistics, the finished matches kept on the device (finished.py: export or
+# review each), and the unreadable saved data kept on the device (download it
 # exactly as stored, or discard it). #games-msg says how an export or import went.
 
 from dom import by_id, fill, h
+from finished import LIMIT, players_words, result_words
 from pyscript import window
 from saved_words import why
 
@@ -26,7 +28,7 @@ class GamesView:
     def is_open(self):
         return bool(by_id("dlg-games").open)
 
-    def open(self, has_record, unreadable):
+    def open(self, has_record, unreadable, kept=()):
         t = self.i18n.t
         fill(
             by_id("dlg-games"),
@@ -42,6 +44,7 @@ class GamesView:
             ),
             self.section(t("games.stats_text"), button("stats", t("btn.stats"))),
             self.section(t("games.review_text"), button("review-match", t("btn.review_match"))),
+            self.finished(kept),
             self.kept(unreadable) if unreadable else None,
             actions_row(button("close", t("btn.close"), "btn primary")),
         )
@@ -54,6 +57,43 @@ class GamesView:
             h("p", None, text),
             h("div", {"class": "row"}, action),
             after,
+        )
+
+    def finished(self, kept):
+        """The finished matches kept here, newest first (see kept_games.py)."""
+        t = self.i18n.t
+        items = [self.finished_item(kept[k], k) for k in range(len(kept))]
+        return h(
+            "section",
+            {"class": "games-section", "aria-labelledby": "games-finished"},
+            h("h3", {"id": "games-finished"}, t("games.finished")),
+            h("p", {"class": "hint"}, t("games.finished_text", n=LIMIT)),
+            h("ul", {"class": "saved-list", "data-list": "finished"}, items)
+            if items
+            else h("p", {"class": "hint", "data-list": "finished-none"}, t("games.finished_none")),
+        )
+
+    def finished_item(self, entry, k):
+        t = self.i18n.t
+        # each Export and Review says which match it is for (a screen reader hears it)
+        index = {"data-index": k, "aria-describedby": "kept-" + str(k)}
+        result = result_words(entry, self.i18n)
+        return h(
+            "li",
+            {"data-kept": entry.get("id") or ""},
+            h(
+                "p",
+                {"id": "kept-" + str(k)},
+                h("strong", None, players_words(entry, self.i18n) or t("games.kept_match")),
+                " " + when(entry.get("at"), self.i18n.lang),
+            ),
+            h("p", {"class": "kept-result"}, result) if result else None,
+            h(
+                "div",
+                {"class": "row"},
+                button("kept-export", t("btn.kept_export"), "btn", index),
+                button("kept-review", t("btn.kept_review"), "btn", index),
+            ),
         )
 
     def kept(self, unreadable):
