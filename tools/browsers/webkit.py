@@ -28,6 +28,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 from selenium import webdriver
@@ -117,10 +118,15 @@ class WebKitTab(Tab):
         self.driver.refresh()
 
     def set_viewport(self, width: int, height: int) -> None:
-        """The web view at this size: the window's chrome measured, then added."""
-        for _ in range(3):
+        """The web view at this size: the window's chrome measured, then added. The
+        chrome can still change size as the window settles (CI saw a web view 20 px
+        taller than asked on the third try), so it is measured again a few times,
+        each after a moment."""
+        for attempt in range(8):
             dx, dy = self.chrome
             self.driver.set_window_rect(width=width + dx, height=height + dy)
+            if attempt:
+                time.sleep(0.25)
             inner = self.viewport()
             if inner == (width, height):
                 return
