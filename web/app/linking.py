@@ -174,7 +174,7 @@ class Linking:
         document.body.dataset.linkRole = self.role or ""
         self.link = reply.get("link") or {}
         self.keep(reply.get("save"))
-        self.m.saves.kept.from_link(reply)  # a rematch: the finished match is kept
+        self.m.saves.from_link(reply)  # a rematch: the finished match is kept
         self.say(reply)
         self.rematching.took(reply)
         if show:
