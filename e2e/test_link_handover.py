@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from conftest import NetworkGuard, call_engine
-from game_helpers import NewContext, first_move, saved_view, tap_move
+from game_helpers import NewContext, first_move, saved_view, strings, tap_move
 from playwright.sync_api import expect
-from test_no_webrtc import strings
 from test_remote import device, enter, join, open_friend_table, wait_link
 
 from scopa_core.cards import CARD_NAMES, bits
