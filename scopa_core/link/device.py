@@ -112,6 +112,12 @@ class Device:
             raise LinkError(LinkProblem("link.no_link"))
         return self.reply()
 
+    def stand_in(self, spec: object) -> dict[str, Any]:
+        """The host gives an away seat to the computer: {"seat", "level"}."""
+        spec = spec if isinstance(spec, dict) else {}
+        self._host().stand_in(spec.get("seat"), spec.get("level"))
+        return self.reply()
+
     def pending(self) -> dict[str, Any]:
         """The host, after the page's own play/step/next_hand/resign/timeout/reveal."""
         self._host()
@@ -220,11 +226,13 @@ class Device:
             view = session.table_view() if session.match.hand is not None else None
             record: dict[str, Any] | None = session.to_record()
             events = [outcome.event] if outcome.event else []
+            news = 0
         else:
             table = role.table()
             view = table.table_view() if table is not None else None
             record = role.record()
             events = role.new_events(table)
+            news = role.stood_news() if flush else 0  # told once, and saved so
         reply: dict[str, Any] = {
             "ok": True,
             "role": role.info()["role"],
@@ -249,6 +257,8 @@ class Device:
                 reply["declined_by"] = outcome.declined_by
         if self._previous is not None:
             reply["previous_record"], self._previous = self._previous, None
+        if news:  # the page says it: the computer played this seat's moves while it was away
+            reply["stood_in"] = {"moves": news}
         return reply
 
 
