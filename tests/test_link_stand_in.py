@@ -104,8 +104,13 @@ def test_an_away_seat_played_by_the_computer_then_taken_back() -> None:
     came = back(table, bea, "p0-again")
     assert came["told"] == {"moves": len(stood)}  # said once, with how many
     link = table.host.last["link"]
-    assert link["computer"] == {} and not link["paused"]
+    assert "computer" not in link and not link["paused"]
     same_table(table, "bea")
+    saved = table.devices["bea"].last["save"]  # its save agrees with the computer's moves
+    playing = len(session.match.records) - 1
+    assert saved["stand_in"]["moves"] == [item for item in stood if item["hand"] < playing]
+    reloaded = Device("bea-reloaded").call("link_restore", json.dumps(saved))
+    assert reloaded["view"] == table.devices["bea"].last["view"]
     before = len(session.stood_moves)
     table.play(rng)
     assert len(session.stood_moves) == before  # back: the computer never moves for it again
