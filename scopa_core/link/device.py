@@ -226,13 +226,12 @@ class Device:
             view = session.table_view() if session.match.hand is not None else None
             record: dict[str, Any] | None = session.to_record()
             events = [outcome.event] if outcome.event else []
-            news = 0
         else:
             table = role.table()
             view = table.table_view() if table is not None else None
             record = role.record()
             events = role.new_events(table)
-            news = role.stood_news() if flush else 0  # told once, and saved so
+        news = role.stood_news() if isinstance(role, Guest) and flush else 0  # told once, saved
         reply: dict[str, Any] = {
             "ok": True,
             "role": role.info()["role"],
@@ -249,17 +248,24 @@ class Device:
         for key in ("told", "check"):
             if getattr(outcome, key) is not None:
                 reply[key] = getattr(outcome, key)
-        if outcome.declined:
-            reply["declined"] = True
-            if outcome.offer_gone:
-                reply["offer_gone"] = True
-            if outcome.declined_by is not None:
-                reply["declined_by"] = outcome.declined_by
+        reply.update(_declined(outcome))
         if self._previous is not None:
             reply["previous_record"], self._previous = self._previous, None
         if news:  # the page says it: the computer played this seat's moves while it was away
             reply["stood_in"] = {"moves": news}
         return reply
+
+
+def _declined(outcome: Outcome) -> dict[str, Any]:
+    """A rematch declined: said, with who said no when it is known."""
+    if not outcome.declined:
+        return {}
+    said: dict[str, Any] = {"declined": True}
+    if outcome.offer_gone:
+        said["offer_gone"] = True
+    if outcome.declined_by is not None:
+        said["declined_by"] = outcome.declined_by
+    return said
 
 
 def _peer(value: object) -> str:

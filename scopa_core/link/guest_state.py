@@ -114,6 +114,24 @@ class GuestState:
         self.checks.append(check)
         return check
 
+    def _stood(self, stand_in: dict[str, Any], dealer: int, moves: int) -> dict[int, int]:
+        """A hand's ``stand_in`` checked against it: move index -> seat, for the moves
+        the computer made for a friend away (each the seat to move then, a remote one)."""
+        found = {}
+        for item in stand_in.get("moves", []):
+            seat = (dealer + 1 + item["move"]) % self.rules.players
+            if item["move"] >= moves or item["seat"] != seat or not self._remote(seat):
+                raise self._fail("link.bad_field", kind="stand_in", field="moves")
+            found[item["move"]] = seat
+        for item in stand_in.get("shares", []):
+            if not self._remote(item["seat"]):
+                raise self._fail("link.bad_field", kind="stand_in", field="shares")
+        return found
+
+    def _remote(self, seat: int) -> bool:
+        seats = self.settings.get("seats") or []
+        return seat < len(seats) and seats[seat].get("kind") == "remote"
+
     # -- what the page draws and exports ----------------------------------------------------
     def layout(self) -> list[int]:
         return [Card.parse(code).index for code in self.state["layout"]] if self.state else []
