@@ -33,6 +33,7 @@ from test_remote import (
     play_one,
     tables_agree,
     two_devices,
+    two_friends_and_a_computer,
     wait_link,
 )
 
@@ -139,3 +140,28 @@ def test_the_dialog_says_it_in_italian_too(
             host_moves(host, 1)
         time.sleep(0.1)
     assert {m["level"] for m in stood(host)} == {"normal"}
+
+
+def test_the_other_friend_plays_on_and_is_told(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    """Four at the table, two friends: one goes away, the host gives its seat to the
+    computer; the other friend's page, paused meanwhile, plays on and says who plays
+    that seat."""
+    host, gone, other = two_friends_and_a_computer(new_context, network_guard)
+    play_moves([host, gone, other], 1)
+    gone.close()
+    for page in (host, other):
+        wait_link(page, "lost")
+    host.locator('#dlg-pair [data-action="away-computer"]').click(timeout=30_000)
+    for page in (host, other):
+        wait_link(page, "connected")
+    seat = link_view(other)["link"]["seat"]
+    away = 3 - seat  # the friends sit at 1 and 2
+    expect(other.locator("#away-bar")).to_contain_text(
+        f"The computer plays for seat {away + 1} while that friend is away."
+    )
+    assert other.locator('#away-bar [data-action="away-back"]').count() == 0
+    play_moves([host, other], 3)
+    assert {m["seat"] for m in stood(host)} == {away}
+    tables_agree(host, other)

@@ -26,7 +26,8 @@ class StandingIn:
         return self.m.i18n.t(key, **values)
 
     def computer(self):
-        """The away seats the computer plays now, by seat (as text): their levels."""
+        """The away seats the computer plays now: by seat (as text) with their levels on
+        the host, a list of seats on a guest."""
         return self.k.link.get("computer") or {}
 
     def invitation(self, seat):
@@ -63,8 +64,9 @@ class StandingIn:
         spawn(k.flow.invite())
 
     def show(self):
-        seats = [str(int(seat) + 1) for seat in sorted(self.computer())]
-        show_bar(self.t, seats if self.k.role == "host" else [])
+        role = self.k.role
+        seats = [str(int(seat) + 1) for seat in sorted(self.computer())] if role else []
+        show_bar(self.t, seats, role == "host")
 
     def said(self, reply):
         """A friend back: how many of its moves the computer made while it was away."""

@@ -42,8 +42,9 @@ def chosen():
     return int(str(block.dataset.seat)), str(select.value)
 
 
-def show_bar(t, seats):
-    """While the computer plays `seats` (numbers from 1) for friends away: say so."""
+def show_bar(t, seats, host=True):
+    """While the computer plays `seats` (numbers from 1) for friends away: say so
+    (the host's bar offers "Pair again"; a guest's only says it)."""
     bar = by_id("away-bar")
     if not seats:
         if bar is not None:
@@ -52,9 +53,10 @@ def show_bar(t, seats):
     anchor = by_id("update-bar")
     attrs = {"class": "update-bar away-bar", "role": "status"}
     bar = placed("away-bar", "div", attrs, anchor.parentNode, anchor)
+    said = t("away.bar" if host else "away.bar_guest", seats=", ".join(seats))
     fill(
         bar,
-        h("p", {"class": "update-text"}, t("away.bar", seats=", ".join(seats))),
-        button("away-back", t("away.back")),
+        h("p", {"class": "update-text"}, said),
+        button("away-back", t("away.back")) if host else None,
     )
     bar.hidden = False
