@@ -131,7 +131,7 @@ class Guest(GuestState):
             layout = [Card.parse(code).index for code in message["layout"]]
         except (ViewError, CardError) as exc:
             raise self._fail("link.bad_view", reason=str(exc)) from None
-        stood = self._stood(message.get("stand_in", {}), view.dealer, len(view.history))
+        stood = self.stood(message, view.dealer, len(view.history))
         if self.pending is not None and len(self.seen.moves) in stood:
             self.pending = None  # the computer moved for this seat while it was away
         seen = self._follow(hand, view, layout)
@@ -174,7 +174,7 @@ class Guest(GuestState):
             raise LinkError(missing)
         claim = self._claim(hand, message)
         stand_in = message.get("stand_in", {})
-        stood = self._stood(stand_in, claim.dealer, len(claim.moves))
+        stood = self.stood(message, claim.dealer, len(claim.moves))
         seen = Seen(self.seen.layout, self.seen.dealt, self.seen.moves[:])
         if self.pending is not None and len(seen.moves) in stood:
             self.pending = None  # the computer moved for this seat while it was away

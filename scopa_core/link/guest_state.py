@@ -114,18 +114,19 @@ class GuestState:
         self.checks.append(check)
         return check
 
-    def _stood(self, stand_in: dict[str, Any], dealer: int, moves: int) -> dict[int, int]:
+    def stood(self, message: dict[str, Any], dealer: int, moves: int) -> dict[int, int]:
         """A hand's ``stand_in`` checked against it: move index -> seat, for the moves
         the computer made for a friend away (each the seat to move then, a remote one)."""
+        stand_in, kind = message.get("stand_in", {}), message["kind"]
         found = {}
         for item in stand_in.get("moves", []):
             seat = (dealer + 1 + item["move"]) % self.rules.players
             if item["move"] >= moves or item["seat"] != seat or not self._remote(seat):
-                raise self._fail("link.bad_field", kind="stand_in", field="moves")
+                raise self._fail("link.bad_field", kind=kind, field="stand_in")
             found[item["move"]] = seat
         for item in stand_in.get("shares", []):
             if not self._remote(item["seat"]):
-                raise self._fail("link.bad_field", kind="stand_in", field="shares")
+                raise self._fail("link.bad_field", kind=kind, field="stand_in")
         return found
 
     def _remote(self, seat: int) -> bool:
