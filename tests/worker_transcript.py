@@ -14,7 +14,8 @@ before issue 29 moved its Python into the package (main 55d924f, when
 web/worker/session.py, host.py, guest.py... were top-level modules);
 tests/test_worker_transcript.py plays the same script through today's worker
 and compares every reply byte for byte. Calls added to the script since (the
-guest's ``guest_hint``, issue 32) were recorded from the code that added them,
+guest's ``guest_hint`` and the host's ``link_stand_in``, issue 32) were recorded
+from the code that added them,
 with every reply recorded before kept byte for byte. To record it again:
 
     # from today's code (after a change meant to alter a reply: say why in the commit)
@@ -602,7 +603,35 @@ def watch_scene(rec: Recorder) -> None:
         rec.call("watch", "watch_step", js({"budget": 500}))
 
 
-SCENES = (solo_scenes, remote_scenes, guided_scene, watch_scene)
+def stand_in_scene(rec: Recorder) -> None:
+    """A friend who does not come back (issue 32): the computer given its seat, the
+    friend back later (recorded after the rest: every reply before is kept)."""
+    rec.scene = "link: the computer stands in for a friend away"
+    net = Net(rec)
+    rec.device("host")
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "remote"}]
+    net.call("host", "host_open", js({"seats": seats, "target": 11, "first_dealer": 1}))
+    join(net, "eve", "p0")
+    rng = random.Random(32)
+    for _ in range(4):
+        net.act(rng)
+    net.call("host", "link_stand_in", js({"seat": 1, "level": "easy"}))  # not away
+    net.cut("eve", "host")
+    net.call("host", "link_stand_in", js({"seat": 0, "level": "easy"}))  # not a friend's
+    net.call("host", "link_stand_in", js({"seat": 1, "level": "god"}))
+    net.call("host", "link_stand_in", js({"seat": 1, "level": "easy"}))
+    net.call("host", "host_pending")
+    for _ in range(45):  # into the next hand, dealt with the host's value for Eve's
+        net.act(rng)
+    net.connect("host", "p1", "eve", "host-p1")
+    net.call("eve", "guest_hello", "host-p1")
+    net.deliver()
+    net.play(rng)
+    for device in ("host", "eve"):
+        net.call(device, "link_export")
+
+
+SCENES = (solo_scenes, remote_scenes, guided_scene, watch_scene, stand_in_scene)
 
 
 def transcript(

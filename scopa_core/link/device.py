@@ -112,6 +112,12 @@ class Device:
             raise LinkError(LinkProblem("link.no_link"))
         return self.reply()
 
+    def stand_in(self, spec: object) -> dict[str, Any]:
+        """The host gives an away seat to the computer: {"seat", "level"}."""
+        spec = spec if isinstance(spec, dict) else {}
+        self._host().stand_in(spec.get("seat"), spec.get("level"))
+        return self.reply()
+
     def pending(self) -> dict[str, Any]:
         """The host, after the page's own play/step/next_hand/resign/timeout/reveal."""
         self._host()
@@ -225,6 +231,7 @@ class Device:
             view = table.table_view() if table is not None else None
             record = role.record()
             events = role.new_events(table)
+        news = role.stood_news() if isinstance(role, Guest) and flush else 0  # told once, saved
         reply: dict[str, Any] = {
             "ok": True,
             "role": role.info()["role"],
@@ -241,15 +248,24 @@ class Device:
         for key in ("told", "check"):
             if getattr(outcome, key) is not None:
                 reply[key] = getattr(outcome, key)
-        if outcome.declined:
-            reply["declined"] = True
-            if outcome.offer_gone:
-                reply["offer_gone"] = True
-            if outcome.declined_by is not None:
-                reply["declined_by"] = outcome.declined_by
+        reply.update(_declined(outcome))
         if self._previous is not None:
             reply["previous_record"], self._previous = self._previous, None
+        if news:  # the page says it: the computer played this seat's moves while it was away
+            reply["stood_in"] = {"moves": news}
         return reply
+
+
+def _declined(outcome: Outcome) -> dict[str, Any]:
+    """A rematch declined: said, with who said no when it is known."""
+    if not outcome.declined:
+        return {}
+    said: dict[str, Any] = {"declined": True}
+    if outcome.offer_gone:
+        said["offer_gone"] = True
+    if outcome.declined_by is not None:
+        said["declined_by"] = outcome.declined_by
+    return said
 
 
 def _peer(value: object) -> str:

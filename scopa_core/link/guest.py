@@ -102,6 +102,15 @@ class Guest(GuestState):
                 problem = LinkProblem("link.commit_changed", hand=hand)
                 self.flag(hand, problem)
                 raise LinkError(problem)
+            if "share" in message:  # dealt while away: this seat's value was given already
+                return Outcome()
+        elif "share" in message:
+            # dealt while this device was away and the computer played for it: the host
+            # stood in for its value (the reveal is checked against that one)
+            entry = DealEntry(message["commitment"], [None] * self.rules.players)
+            entry.shares[self.seat] = message["share"]
+            entries.append(entry)
+            return Outcome()
         else:
             entry = DealEntry(message["commitment"], [None] * self.rules.players)
             entry.shares[self.seat] = new_value()
@@ -122,6 +131,9 @@ class Guest(GuestState):
             layout = [Card.parse(code).index for code in message["layout"]]
         except (ViewError, CardError) as exc:
             raise self._fail("link.bad_view", reason=str(exc)) from None
+        stood = self.stood(message, view.dealer, len(view.history))
+        if self.pending is not None and len(self.seen.moves) in stood:
+            self.pending = None  # the computer moved for this seat while it was away
         seen = self._follow(hand, view, layout)
         if len(seen.moves) > len(self.seen.moves):
             self.pending = None  # this seat's move, if it sent one, was made
@@ -161,7 +173,11 @@ class Guest(GuestState):
             self.flag(hand, missing)
             raise LinkError(missing)
         claim = self._claim(hand, message)
+        stand_in = message.get("stand_in", {})
+        stood = self.stood(message, claim.dealer, len(claim.moves))
         seen = Seen(self.seen.layout, self.seen.dealt, self.seen.moves[:])
+        if self.pending is not None and len(seen.moves) in stood:
+            self.pending = None  # the computer moved for this seat while it was away
         if self.pending is not None and len(claim.moves) > len(seen.moves):
             seen.moves.append(self.pending)  # it was made: it must be this seat's move as sent
         problem = check_hand(
@@ -172,6 +188,8 @@ class Guest(GuestState):
         entry.secret, entry.shares = claim.secret, list(claim.shares)
         self.hands.append(replayed.to_record()["hands"][hand])
         self.base = replayed
+        for key in ("moves", "shares"):
+            self.stand_in[key] += [{"hand": hand, **item} for item in stand_in.get(key, [])]
         check = self.flag(hand, problem)
         self.state, self.view, self.seen, self.pending = None, None, Seen(), None
         return Outcome(check=check)
@@ -205,6 +223,7 @@ class Guest(GuestState):
         if len(names) != self.rules.players:
             raise self._fail("link.bad_field", kind="presence", field="names")
         self.away = list(message["away"])
+        self.computer = list(message.get("computer", []))
         for seat, name in zip(self.settings["seats"], names, strict=True):
             seat["name"] = name
         return Outcome()

@@ -53,6 +53,10 @@ class GuestState:
         self.seen = Seen()
         self.pending: Move | None = None  # this seat's move on its way to the host
         self.away: list[int] = []
+        self.computer: list[int] = []  # remote seats the computer plays while away
+        #: what the computer and the host did for friends away, in the revealed hands
+        self.stand_in: dict[str, list[dict[str, Any]]] = {"moves": [], "shares": []}
+        self.stood_told = 0  # this seat's moves the computer made that the player was told of
         self.connected = True
         self.end: dict[str, Any] | None = None
         self.ready = -1
@@ -110,6 +114,25 @@ class GuestState:
         self.checks.append(check)
         return check
 
+    def stood(self, message: dict[str, Any], dealer: int, moves: int) -> dict[int, int]:
+        """A hand's ``stand_in`` checked against it: move index -> seat, for the moves
+        the computer made for a friend away (each the seat to move then, a remote one)."""
+        stand_in, kind = message.get("stand_in", {}), message["kind"]
+        found = {}
+        for item in stand_in.get("moves", []):
+            seat = (dealer + 1 + item["move"]) % self.rules.players
+            if item["move"] >= moves or item["seat"] != seat or not self._remote(seat):
+                raise self._fail("link.bad_field", kind=kind, field="stand_in")
+            found[item["move"]] = seat
+        for item in stand_in.get("shares", []):
+            if not self._remote(item["seat"]):
+                raise self._fail("link.bad_field", kind=kind, field="stand_in")
+        return found
+
+    def _remote(self, seat: int) -> bool:
+        seats = self.settings.get("seats") or []
+        return seat < len(seats) and seats[seat].get("kind") == "remote"
+
     # -- what the page draws and exports ----------------------------------------------------
     def layout(self) -> list[int]:
         return [Card.parse(code).index for code in self.state["layout"]] if self.state else []
@@ -129,6 +152,9 @@ class GuestState:
         if self.end is not None:
             meta["resigned"] = self.end["side"]
             meta["end"] = self.end
+        stand_in = {key: items for key, items in self.stand_in.items() if items}
+        if stand_in:
+            meta["stand_in"] = stand_in
         return {
             "format": RECORD_FORMAT,
             "rules": self.rules.to_json(),
@@ -152,6 +178,7 @@ class GuestState:
             "failed": failed,
             "offer": self.offer,
             "agreed": self.agreed,
+            **({"computer": self.computer} if self.computer else {}),
         }
 
     def table(self) -> Session | None:
@@ -162,6 +189,21 @@ class GuestState:
         if match.hand is None:
             return None
         return table_session(match, self.settings, self.seat, self.match_id or "", self.end)
+
+    def stood_for_me(self) -> int:
+        """How many of this seat's moves the computer made while its friend was away."""
+        current = self.state.get("stand_in", {}).get("moves", []) if self.state else []
+        items = self.stand_in["moves"] + current
+        return sum(1 for item in items if item["seat"] == self.seat)
+
+    def stood_news(self) -> int:
+        """The moves the computer made for this seat that the player has not been told of:
+        said once the position is caught up (a state, or the end), all in one sentence."""
+        if self.view is None and not self.over:
+            return 0  # hands revealed on the way back: the position comes next
+        made = self.stood_for_me()
+        news, self.stood_told = max(0, made - self.stood_told), max(made, self.stood_told)
+        return news
 
     def new_events(self, table: Session | None) -> list[dict[str, Any]]:
         """The moves the page has not been given yet (its table is ``table``)."""

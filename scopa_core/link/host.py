@@ -21,9 +21,9 @@ from typing import Any
 from ..match import Match
 from ..moves import Move, MoveError
 from ..problems import Problem, problem_of
-from ..table.problems import SessionError
+from ..table.problems import SessionError, SessionProblem
 from ..table.session import Session
-from ..table.settings import NAME_LIMIT
+from ..table.settings import LEVELS, NAME_LIMIT
 from . import host_outbox, rematch
 from .fairdeal import Ledger
 from .host_state import HostState, Remote
@@ -80,6 +80,7 @@ class Host(HostState):
             if other.peer == peer and other is not remote:
                 other.peer = None
         remote.peer = peer
+        remote.stand_in = None  # back: its next move is its own, not the computer's
         remote.resync(hands)
         name = message.get("name")
         if isinstance(name, str) and name.strip():
@@ -174,11 +175,27 @@ class Host(HostState):
             remote.peer = None
             self._sync_pause()
 
+    def stand_in(self, seat: object, level: object) -> None:
+        """The host gives the away seat ``seat`` to the computer at ``level``: the match
+        goes on without its friend, who takes the seat back by pairing again."""
+        remote = self.remotes.get(seat) if isinstance(seat, int) else None
+        if remote is None or isinstance(seat, bool):
+            raise LinkError(LinkProblem("link.not_remote_seat", seat=_shown(seat)))
+        if level not in LEVELS:
+            raise SessionError(SessionProblem("session.bad_level", known=", ".join(LEVELS)))
+        if remote.peer is not None or remote.token is None:
+            raise LinkError(LinkProblem("link.not_away", seat=remote.seat))
+        if self.session.over:
+            raise SessionError(SessionProblem("session.already_over"))
+        remote.stand_in = str(level)
+        self.session.set_level_of_stand_in(remote.seat)
+        self._sync_pause()
+
     def info(self) -> dict[str, Any]:
         session = self.session
         hands = len(session.match.records)
         waiting = session.phase == "hand-over" and hands > 0
-        return {
+        info: dict[str, Any] = {
             "role": HOST,
             "match": self.match_id,
             "seats": [
@@ -197,6 +214,9 @@ class Host(HostState):
             "deadline": session.settings.get("deadline"),
             "offer": _shown_offer(self.offer),
         }
+        if session.stand_ins:  # away seats the computer plays, at these levels, until back
+            info["computer"] = {str(seat): level for seat, level in session.stand_ins.items()}
+        return info
 
     # -- the next match -------------------------------------------------------------
     def rematch(self, settings: dict[str, Any]) -> Host:
@@ -235,6 +255,10 @@ _HANDLERS = {
     "rematch": rematch.host_got_rematch,
     "answer": rematch.host_got_answer,
 }
+
+
+def _shown(value: object) -> str:
+    return str(value)[:20]
 
 
 def _shown_offer(offer: dict[str, Any] | None) -> dict[str, Any] | None:

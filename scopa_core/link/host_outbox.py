@@ -35,10 +35,12 @@ def _due(host: HostState, remote: Remote) -> list[str]:
     if not remote.welcomed:
         texts.append(_welcome(host, remote))
         remote.welcomed = True
-    presence = (tuple(host.away), tuple(seat["name"] for seat in session.seats))
+    computer = host.computer
+    presence = (tuple(host.away), tuple(seat["name"] for seat in session.seats), tuple(computer))
     if remote.presence_sent != presence:
         names = list(presence[1])
-        texts.append(encode("presence", match=host.match_id, away=host.away, names=names))
+        extra = {"computer": computer} if computer else {}  # seats it plays for friends away
+        texts.append(encode("presence", match=host.match_id, away=host.away, names=names, **extra))
         remote.presence_sent = presence
     while remote.hands_sent < host.revealed:
         texts.append(_reveal(host, remote.hands_sent))
@@ -47,6 +49,10 @@ def _due(host: HostState, remote: Remote) -> list[str]:
         texts.append(encode("end", match=host.match_id, **session.end))
         remote.end_sent = True
     hands = len(session.match.records)
+    playing = hands - 1  # a hand dealt while the host stood in for this seat's value
+    if host.revealed == playing and remote.commit_sent < playing and _stood_share(host, remote):
+        texts.append(_commit(host, playing, share=host.ledger.entries[playing].shares[remote.seat]))
+        remote.commit_sent = playing
     if not session.over and len(host.ledger.entries) > hands and remote.commit_sent < hands:
         texts.append(_commit(host, hands))
         remote.commit_sent = hands
@@ -72,12 +78,26 @@ def _welcome(host: HostState, remote: Remote) -> str:
     )
 
 
-def _commit(host: HostState, hand: int) -> str:
+def _commit(host: HostState, hand: int, share: str | None = None) -> str:
+    """The commitment to hand ``hand``'s deck; with ``share``, a hand dealt while the
+    host stood in for this seat's value (its friend away): that value, not to answer."""
     entry = host.ledger.entries[hand]
-    dealer = host.session.match.next_dealer
+    records = host.session.match.records
+    dealer = records[hand].dealer if hand < len(records) else host.session.match.next_dealer
+    extra = {"share": share} if share is not None else {}
     return encode(
-        "commit", match=host.match_id, hand=hand, dealer=dealer, commitment=entry.commitment
+        "commit",
+        match=host.match_id,
+        hand=hand,
+        dealer=dealer,
+        commitment=entry.commitment,
+        **extra,
     )
+
+
+def _stood_share(host: HostState, remote: Remote) -> bool:
+    hand = len(host.session.match.records) - 1
+    return {"hand": hand, "seat": remote.seat} in host.stood_shares
 
 
 def position(host: HostState, seat: int) -> str:
@@ -87,7 +107,9 @@ def position(host: HostState, seat: int) -> str:
     start = rules.players * rules.hand_size
     layout = match.records[-1].deck[start : start + rules.table_cards]
     view = match.view(seat)
-    return state_message(host.match_id, host.session.seq, len(match.records) - 1, view, layout)
+    hand = len(match.records) - 1
+    stand_in = host.stand_in_of(hand)
+    return state_message(host.match_id, host.session.seq, hand, view, layout, stand_in)
 
 
 def _reveal(host: HostState, hand: int) -> str:
@@ -95,4 +117,6 @@ def _reveal(host: HostState, hand: int) -> str:
     deal = match.to_record()["hands"][hand]
     seq = sum(len(rec.moves) for rec in match.records[: hand + 1])
     entry = host.ledger.entries[hand]
-    return reveal_message(host.match_id, seq, hand, entry, deal, hand < host.revealed)
+    return reveal_message(
+        host.match_id, seq, hand, entry, deal, hand < host.revealed, host.stand_in_of(hand)
+    )

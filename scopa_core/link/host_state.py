@@ -28,6 +28,7 @@ class Remote:
     token: str | None = None  # given at the first pairing: the seat is its holder's
     peer: str | None = None  # the channel it is on now; None while it is away
     ready: int = -1  # the last finished hand after which it asked for the next one
+    stand_in: str | None = None  # the computer's level while it plays for its friend
     welcomed: bool = False
     hands_sent: int = 0  # hands revealed to it
     commit_sent: int = -1  # the last hand whose commitment it was sent
@@ -53,6 +54,8 @@ class HostState(ABC):
         self.offer: dict[str, Any] | None = None
         self.rematch_of: str | None = None  # the match this one is a rematch of
         self.handoff: str | None = None  # roles swap: this device becomes the guest of peer
+        #: the hands whose value for a seat the host gave, standing in: {hand, seat}
+        self.stood_shares: list[dict[str, int]] = []
         session.deck_source = self._deck
         session.extra_meta = self._meta
         self._sync_pause()
@@ -73,7 +76,17 @@ class HostState(ABC):
 
     @property
     def away(self) -> list[int]:
-        return [seat for seat, remote in sorted(self.remotes.items()) if remote.peer is None]
+        """The seats the match waits for: away, and not given to the computer."""
+        return [
+            seat
+            for seat, remote in sorted(self.remotes.items())
+            if remote.peer is None and remote.stand_in is None
+        ]
+
+    @property
+    def computer(self) -> list[int]:
+        """The remote seats the computer plays while their friend is away."""
+        return sorted(self.session.stand_ins)
 
     @property
     def joined(self) -> bool:
@@ -84,9 +97,32 @@ class HostState(ABC):
 
     def _sync_pause(self) -> None:
         self.session.paused = self.away
+        self.session.stand_ins = {
+            seat: remote.stand_in for seat, remote in self.remotes.items() if remote.stand_in
+        }
 
     def _meta(self) -> dict[str, Any]:
-        return {"fair_deal": self.ledger.to_json(self.revealed), "link": {"role": HOST}}
+        meta: dict[str, Any] = {
+            "fair_deal": self.ledger.to_json(self.revealed),
+            "link": {"role": HOST},
+        }
+        stand_in = self.stand_in_of(None)
+        if stand_in:  # who played each move: these the computer, standing in for a friend
+            meta["stand_in"] = stand_in
+        return meta
+
+    def stand_in_of(self, hand: int | None) -> dict[str, Any]:
+        """What the computer and the host did for friends away (the record's
+        ``meta.stand_in``): every hand's, or (without "hand") one hand's."""
+        parts: dict[str, Any] = {}
+        for key, items in (("moves", self.session.stood_moves), ("shares", self.stood_shares)):
+            chosen = [dict(item) for item in items if hand is None or item["hand"] == hand]
+            if hand is not None:
+                for item in chosen:
+                    del item["hand"]
+            if chosen:
+                parts[key] = chosen
+        return parts
 
     def public_settings(self) -> dict[str, Any]:
         """The settings every device may know (the seed is this device's own)."""
@@ -99,6 +135,12 @@ class HostState(ABC):
         if hand >= len(entries) or not self._ready_for(hand):
             return None
         entry = entries[hand]
+        for seat, remote in self.remotes.items():
+            if remote.stand_in is not None and entry.shares[seat] is None:
+                # its friend is away and the computer plays for it: the host stands in
+                # for its value too, so that the match never waits for a device that is gone
+                entry.shares[seat] = new_value()
+                self.stood_shares.append({"hand": hand, "seat": seat})
         if entry.secret is None or not entry.complete(self.session.remotes):
             return None
         return fair_deck(self.session.rules, self.match_id, hand, entry.secret, entry.shares)
@@ -110,7 +152,10 @@ class HostState(ABC):
             return True
         session = self.session
         here = session.host_ready or not session.persons
-        return here and all(remote.ready >= hand - 1 for remote in self.remotes.values())
+        return here and all(
+            remote.ready >= hand - 1 or remote.stand_in is not None
+            for remote in self.remotes.values()
+        )
 
     def advance(self) -> None:
         """Commit to the next hand's deck as soon as it is due; deal when it can be."""

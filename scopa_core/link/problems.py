@@ -35,6 +35,8 @@ LINK_ENGLISH: Final[dict[str, str]] = {
     "link.not_over": "a rematch can be asked for only once the match is over",
     "link.no_offer": "there is no rematch offer to answer",
     "link.swap_two": "the host's role can pass only between two devices with one player each",
+    "link.not_remote_seat": "seat {seat} is not a seat for a player on another device",
+    "link.not_away": "seat {seat} is not away: its friend is connected, or has not joined yet",
     # a guest refusing the host's message
     "link.bad_view": "the seat view is not valid: {reason}",
     "link.view_contradicts": "the host's view of hand {hand} contradicts what it showed before",

@@ -24,6 +24,7 @@ from typing import Any, Final
 
 from ..cards import CARD_NAMES, bits
 from ..problems import Problem
+from ..table.settings import LEVELS
 from ..view import SeatView
 from .fairdeal import DealEntry, is_value
 from .problems import LinkError, LinkProblem
@@ -122,6 +123,36 @@ def _names(value: Any) -> bool:
 SEAT = _whole(SEATS - 1)
 HAND = _whole(HANDS)
 POSITION = _whole(SEQ)
+MOVES_IN_HAND: Final = 40
+
+
+def stood_move(value: Any) -> bool:
+    """One move the computer made for a friend away: {"move", "seat", "level"}."""
+    return (
+        isinstance(value, dict)
+        and set(value) == {"move", "seat", "level"}
+        and _whole(MOVES_IN_HAND - 1)(value["move"])
+        and SEAT(value["seat"])
+        and value["level"] in LEVELS
+    )
+
+
+def _stand_in(value: Any) -> bool:
+    """A hand's ``stand_in``: {"moves": [{"move", "seat", "level"}]?, "shares": [{"seat"}]?},
+    what the computer (its moves) and the host (its values) did for friends away."""
+    if not isinstance(value, dict) or not set(value) <= {"moves", "shares"}:
+        return False
+    moves, shares = value.get("moves", []), value.get("shares", [])
+    return (
+        isinstance(moves, list)
+        and len(moves) <= MOVES_IN_HAND
+        and all(map(stood_move, moves))
+        and isinstance(shares, list)
+        and len(shares) <= SEATS
+        and all(isinstance(s, dict) and set(s) == {"seat"} and SEAT(s["seat"]) for s in shares)
+    )
+
+
 END_REASONS: Final = ("resigned", "timeout")
 
 #: kind -> field -> (check, required).  Keys a kind does not list are ignored.
@@ -153,6 +184,7 @@ FIELDS: Final[dict[str, dict[str, tuple[Check, bool]]]] = {
         "hand": (HAND, True),
         "dealer": (SEAT, True),
         "commitment": (is_value, True),
+        "share": (is_value, False),  # the host's for this seat: it stood in (not to answer)
     },
     "state": {
         "match": (_match_id, True),
@@ -160,6 +192,7 @@ FIELDS: Final[dict[str, dict[str, tuple[Check, bool]]]] = {
         "hand": (HAND, True),
         "view": (_object, True),
         "layout": (_cards, True),
+        "stand_in": (_stand_in, False),
     },
     "reveal": {
         "match": (_match_id, True),
@@ -168,8 +201,14 @@ FIELDS: Final[dict[str, dict[str, tuple[Check, bool]]]] = {
         "secret": (is_value, True),
         "shares": (_shares, True),
         "deal": (_object, True),
+        "stand_in": (_stand_in, False),
     },
-    "presence": {"match": (_match_id, True), "away": (_seats, True), "names": (_names, True)},
+    "presence": {
+        "match": (_match_id, True),
+        "away": (_seats, True),
+        "names": (_names, True),
+        "computer": (_seats, False),  # seats the computer plays while their friend is away
+    },
     "end": {
         "match": (_match_id, True),
         "reason": (lambda v: v in END_REASONS, True),
@@ -280,24 +319,40 @@ class Outcome:
 # --- the only messages that carry cards to a guest --------------------------------
 
 
-def state_message(match_id: str, seq: int, hand: int, view: SeatView, layout: Sequence[int]) -> str:
+def state_message(
+    match_id: str,
+    seq: int,
+    hand: int,
+    view: SeatView,
+    layout: Sequence[int],
+    stand_in: dict[str, Any] | None = None,
+) -> str:
     """One seat's position: built from its SeatView and the first table's order.
 
     ``layout`` only orders the first table, which the view already holds: a card
-    that is not on it cannot get in."""
+    that is not on it cannot get in. ``stand_in`` (no card in it) says which moves
+    of the hand the computer made for a friend away."""
     order = [CARD_NAMES[i] for i in layout]
     if sorted(layout) != sorted(bits(view.initial_table)):
         raise ValueError("the layout must be the view's first table")
     request = view.to_request()
-    return encode("state", match=match_id, seq=seq, hand=hand, view=request, layout=order)
+    extra = {"stand_in": stand_in} if stand_in else {}
+    return encode("state", match=match_id, seq=seq, hand=hand, view=request, layout=order, **extra)
 
 
 def reveal_message(
-    match_id: str, seq: int, hand: int, entry: DealEntry, deal: dict[str, Any], over: bool
+    match_id: str,
+    seq: int,
+    hand: int,
+    entry: DealEntry,
+    deal: dict[str, Any],
+    over: bool,
+    stand_in: dict[str, Any] | None = None,
 ) -> str:
     """A hand that is over (or cut short by the end of the match): every card of it."""
     if not over or entry.secret is None:
         raise ValueError("only a hand that is over is revealed")
+    extra = {"stand_in": stand_in} if stand_in else {}
     return encode(
         "reveal",
         match=match_id,
@@ -306,4 +361,5 @@ def reveal_message(
         secret=entry.secret,
         shares=list(entry.shares),
         deal=deal,
+        **extra,
     )

@@ -18,13 +18,14 @@ from ..problems import problem_of
 from ..record import RecordError, load_record
 from ..rules import RulesError
 from ..table.session import Session
+from ..table.settings import LEVELS
 from ..view import SeatView, ViewError
 from .fairdeal import Ledger, Seen, commitment, fair_deck, is_value
 from .guest import Guest, dealt_by_view
 from .host import Host
 from .host_state import Remote
 from .problems import LinkError, LinkProblem
-from .protocol import GUEST, HOST, is_token
+from .protocol import GUEST, HOST, is_token, stood_move
 
 
 def _bad_save(reason: str) -> LinkError:
@@ -43,10 +44,15 @@ def save_host(host: Host) -> dict[str, Any]:
         "record": host.session.to_record(),
         "secret": current,
         "remotes": [
-            {"seat": seat, "token": remote.token, "ready": remote.ready}
+            {"seat": seat, "token": remote.token, "ready": remote.ready, **_stood(remote)}
             for seat, remote in sorted(host.remotes.items())
         ],
     }
+
+
+def _stood(remote: Remote) -> dict[str, Any]:
+    """The computer's level while it plays for this seat's friend (kept only then)."""
+    return {"stand_in": remote.stand_in} if remote.stand_in is not None else {}
 
 
 def restore_host(saved: dict[str, Any]) -> Host:
@@ -68,10 +74,47 @@ def restore_host(saved: dict[str, Any]) -> Host:
             remote.token = item["token"] if is_token(item.get("token")) else None
             ready = item.get("ready")
             remote.ready = ready if isinstance(ready, int) and not isinstance(ready, bool) else -1
+            level = item.get("stand_in")
+            remote.stand_in = level if level in LEVELS and remote.token is not None else None
     host = Host(session, ledger, remotes)
+    _restore_stand_in(host, meta.get("stand_in") if isinstance(meta, dict) else None)
     _restore_secret(host, saved.get("secret"))
     _check_decks(host)
     return host
+
+
+def _restore_stand_in(host: Host, saved: object) -> None:
+    """The record's ``meta.stand_in``: what the computer and the host did for friends
+    away (each item as the protocol checks one, with its hand)."""
+    if saved is None:
+        return
+    hands = len(host.session.match.records)
+    moves = saved.get("moves", []) if isinstance(saved, dict) else None
+    shares = saved.get("shares", []) if isinstance(saved, dict) else None
+    if not isinstance(moves, list) or not isinstance(shares, list):
+        raise _bad_save("meta.stand_in is not valid")
+    remote = host.session.remotes
+    for item in moves:
+        if not (_in_hand(item, hands) and stood_move(_without_hand(item))):
+            raise _bad_save("meta.stand_in has a move that is not valid")
+        if item["seat"] not in remote:
+            raise _bad_save("meta.stand_in has a move that is not valid")
+    for item in shares:
+        if not (_in_hand(item, hands) and set(item) == {"hand", "seat"}):
+            raise _bad_save("meta.stand_in has a value that is not valid")
+        if item["seat"] not in remote:
+            raise _bad_save("meta.stand_in has a value that is not valid")
+    host.session.stood_moves = [dict(item) for item in moves]
+    host.stood_shares = [dict(item) for item in shares]
+
+
+def _in_hand(item: object, hands: int) -> bool:
+    hand = item.get("hand") if isinstance(item, dict) else None
+    return isinstance(hand, int) and not isinstance(hand, bool) and 0 <= hand < hands
+
+
+def _without_hand(item: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in item.items() if key != "hand"}
 
 
 def _restore_secret(host: Host, secret: object) -> None:
@@ -103,6 +146,21 @@ def _check_decks(host: Host) -> None:
 # --- a guest ---------------------------------------------------------------------------
 
 
+def _restore_guest_stand_in(guest: Guest, saved: dict[str, Any]) -> None:
+    """What the computer did for friends away (a save from before it was kept has none)."""
+    guest.computer = [seat for seat in saved.get("computer", []) if isinstance(seat, int)]
+    stand_in = saved.get("stand_in", {"moves": [], "shares": []})
+    hands = len(guest.hands)
+    moves, shares = stand_in["moves"], stand_in["shares"]
+    if not all(_in_hand(item, hands) and stood_move(_without_hand(item)) for item in moves):
+        raise _bad_save("stand_in has a move that is not valid")
+    if not all(_in_hand(item, hands) and set(item) == {"hand", "seat"} for item in shares):
+        raise _bad_save("stand_in has a value that is not valid")
+    guest.stand_in = {"moves": list(moves), "shares": list(shares)}
+    told = saved.get("stood_told", 0)
+    guest.stood_told = told if isinstance(told, int) and not isinstance(told, bool) else 0
+
+
 def save_guest(guest: Guest) -> dict[str, Any]:
     """What this device keeps after every message: all its seat may know, and no
     more (the host's value for the hand in play is not known here)."""
@@ -125,7 +183,15 @@ def save_guest(guest: Guest) -> dict[str, Any]:
         "ready": guest.ready,
         "offer": guest.offer,
         "expect_rematch_of": guest.expect_rematch_of,
+        **_guest_stand_in(guest),
     }
+
+
+def _guest_stand_in(guest: Guest) -> dict[str, Any]:
+    """What the computer did for friends away, kept once there is any."""
+    if not (guest.computer or guest.stood_told or any(guest.stand_in.values())):
+        return {}
+    return {"computer": guest.computer, "stand_in": guest.stand_in, "stood_told": guest.stood_told}
 
 
 def restore_guest(saved: dict[str, Any]) -> Guest:
@@ -168,6 +234,7 @@ def _restore_guest(guest: Guest, saved: dict[str, Any]) -> None:
     guest.offer = dict(offer) if isinstance(offer, dict) else None
     expected = saved.get("expect_rematch_of")
     guest.expect_rematch_of = expected if isinstance(expected, str) else None
+    _restore_guest_stand_in(guest, saved)
     guest.connected = False  # until the page pairs again
     table = guest.table()
     if table is not None:

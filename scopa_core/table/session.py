@@ -102,8 +102,13 @@ class Session(TableState):
     def step(self) -> dict[str, Any]:
         """One computer move."""
         seat = self.computer_to_move()
-        move = self.player(seat).choose(self.match.view(seat))
-        return self._make(move)
+        move = self.player(seat).choose(self.match.view(seat))  # that seat's view only
+        rec = self.match.records[-1]
+        at = {"hand": len(self.match.records) - 1, "move": len(rec.moves), "seat": seat}
+        event = self._make(move)
+        if seat in self.stand_ins:  # the record says the computer stood in for this move
+            self.stood_moves.append({**at, "level": self.stand_ins[seat]})
+        return event
 
     def _make(self, move: Move) -> dict[str, Any]:
         """Make the move of the seat to move: its EVENT for the page."""
@@ -168,7 +173,7 @@ class Session(TableState):
             raise SessionError(SessionProblem("session.no_deadline"))
         if not is_whole(seat) or seat != self.to_move:
             raise SessionError(SessionProblem("session.not_to_move", seat=str(seat)))
-        if self.seats[seat]["kind"] == "computer":
+        if self.kind_of(seat) == "computer":
             raise SessionError(SessionProblem("session.computer_no_clock", seat=seat))
         if self.paused:
             raise SessionError(SessionProblem("session.paused", seats=seat_list(self.paused)))

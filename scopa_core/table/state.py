@@ -48,6 +48,10 @@ class TableState:
         self.end: dict[str, Any] | None = None
         #: remote seats whose device is away: nobody moves until they are back (the host sets it)
         self.paused: list[int] = []
+        #: remote seats the computer plays while their friend is away, at this level (the
+        #: host sets it, link/host.py), and each move it made for them: {hand, move, seat, level}
+        self.stand_ins: dict[int, str] = {}
+        self.stood_moves: list[dict[str, Any]] = []
         #: with remote seats every deck is one nobody could choose (link/fairdeal.py): the
         #: host gives hand n's deck once the players' values are in, None until then
         self.deck_source: Callable[[int], list[int] | None] | None = None
@@ -90,6 +94,10 @@ class TableState:
 
     def is_remote(self, seat: int) -> bool:
         return bool(self.seats[seat]["kind"] == "remote")
+
+    def kind_of(self, seat: int) -> str:
+        """Who plays ``seat`` now: a remote seat given to the computer is a computer's."""
+        return "computer" if seat in self.stand_ins else str(self.seats[seat]["kind"])
 
     def pass_to(self) -> int | None:
         """Hot-seat: the person to move, while the hand shown is another person's."""
@@ -134,7 +142,7 @@ class TableState:
     def computer_to_move(self) -> int:
         """The seat of the computer to move; raises SessionError when it is not one's turn."""
         seat = self._turn()
-        if self.is_remote(seat):
+        if self.is_remote(seat) and seat not in self.stand_ins:
             raise SessionError(SessionProblem("session.remote_turn", seat=seat))
         if self.is_person(seat):
             raise SessionError(SessionProblem("session.person_turn", seat=seat))
@@ -145,13 +153,17 @@ class TableState:
         """The computer player of ``seat``, made at its level when first asked for."""
         player = self._players.get(seat)
         if player is None:
-            level = self.seats[seat].get("level", DEFAULT_LEVEL)
+            level = self.stand_ins.get(seat) or self.seats[seat].get("level", DEFAULT_LEVEL)
             player = self._players[seat] = make_player(level, self.seed * 8 + seat)
         return player
 
     def set_player(self, seat: int, player: Any) -> None:
         """``seat`` is played by ``player`` (anything with ``choose(view) -> Move``)."""
         self._players[seat] = player
+
+    def set_level_of_stand_in(self, seat: int) -> None:
+        """A remote seat given to the computer (or at another level): made afresh."""
+        self._players.pop(seat, None)
 
     def set_level(self, seat: int, level: str) -> None:
         """The computer at ``seat`` plays at ``level`` from its next move on."""

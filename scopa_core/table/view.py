@@ -68,7 +68,7 @@ def _view(
         "seats": state.seats,
         "phase": state.phase,
         "to_move": to_move,
-        "to_move_kind": None if to_move is None else state.seats[to_move]["kind"],
+        "to_move_kind": None if to_move is None else state.kind_of(to_move),
         "viewer": viewer,
         "pass_to": pass_to,
         "bottom": _bottom(state, viewer, pass_to),

@@ -113,8 +113,10 @@ class Pairing:
         if k.pairing != peer:
             return
         link = str(window.location.origin) + str(window.location.pathname) + JOIN + str(code)
-        again = "pair.host_again" if k.link.get("started") else "pair.host_send"
-        self.show(self.t(again, n=seat + 1), out=link, ask=True)
+        again, extra = "pair.host_send", None
+        if k.link.get("started"):  # away: pair again, or let the computer play for them
+            again, extra = k.standing.invitation(seat)
+        self.show(self.t(again, n=seat + 1), out=link, ask=True, extra=extra)
 
     def cannot_pair(self):
         """True, with the pairing dialog saying why in plain words, when this browser

@@ -69,6 +69,9 @@ class Linking:
         from rematching import Rematching
 
         self.rematching = Rematching(self)
+        from standing_in import StandingIn
+
+        self.standing = StandingIn(self)  # a friend who does not come back
         self.set_body("none")
         # an invitation link opened in a tab already at the game: the address's
         # fragment changes, the page does not load again
@@ -91,6 +94,7 @@ class Linking:
 
     def handlers(self):
         found = self.rematching.handlers()
+        found.update(self.standing.handlers())
         found.update(self.own_handlers())
         return found
 
@@ -176,6 +180,7 @@ class Linking:
         self.keep(reply.get("save"))
         self.m.saves.from_link(reply)  # a rematch: the finished match is kept
         self.say(reply)
+        self.standing.said(reply)
         self.rematching.took(reply)
         if show:
             self.show_state()
@@ -217,6 +222,7 @@ class Linking:
             pass
         close_dialog("dlg-pair")
         self.set_body("none")
+        self.standing.show()  # no friend's seat left to the computer here
 
     def peers(self):
         named = (
@@ -241,7 +247,8 @@ class Linking:
         if not self.drawn():
             return "pairing"  # the link and the friends' table change together
         if self.role == "host":
-            if all(s.get("connected") for s in link.get("seats") or []):
+            computer = link.get("computer") or {}  # away seats the computer plays: no pause
+            if all(s.get("connected") or str(s["seat"]) in computer for s in link["seats"]):
                 return "connected"
             return "lost" if link.get("started") else "pairing"
         if not link.get("match"):
@@ -253,11 +260,12 @@ class Linking:
         self.set_body(state)
         if self.role == "host" and state != "connected" and not self.pairing and not self.joining:
             spawn(self.flow.invite())
-        elif state == "connected" and self.mode is not None:
+        elif state == "connected" and self.mode is not None and not self.pairing:
             self.mode = None
             close_dialog("dlg-pair")
         elif self.role == "guest" and self.mode is None and not self.link.get("connected"):
             self.flow.ask_again()  # the channel to the host dropped: a new code from it
+        self.standing.show()
         self.m.clock.follow()  # a paused match stops the clock on every device
 
     def paused(self):

@@ -295,6 +295,12 @@ def link_restore(saved_text: str | None) -> str:
     return _link(lambda device: device.restore(_load(saved_text)))
 
 
+def link_stand_in(spec_text: str | None = None) -> str:
+    """The host: {"seat", "level"}: the computer plays that away seat until its friend
+    pairs again (docs/remote-play.md, "A friend who does not come back")."""
+    return _link(lambda device: device.stand_in(_load(spec_text)))
+
+
 def link_view() -> str:
     """The current reply again, to read: nothing in it is due to be sent."""
     return _link(lambda device: device.reply(flush=False))
@@ -343,6 +349,7 @@ __export__ = [
     "guest_resign",
     "link_rematch",
     "link_answer",
+    "link_stand_in",
     "link_restore",
     "link_view",
     "link_export",

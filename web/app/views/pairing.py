@@ -26,10 +26,13 @@ class PairingView:
     def __init__(self, i18n):
         self.i18n = i18n
 
-    def show(self, step, out=None, ask=False, note=None, far=None, title_key="pair.title"):
+    def show(
+        self, step, out=None, ask=False, note=None, far=None, title_key="pair.title", extra=None
+    ):
         """`step`: what to do now (a sentence); `out`: the code to send, if any;
         `ask`: the field for the other device's code; `note`: a problem to say;
-        `far`: the far-away choice as it stands (None: not offered at this step)."""
+        `far`: the far-away choice as it stands (None: not offered at this step);
+        `extra`: a part of its own (views/away.py: the computer for an away seat)."""
         t = self.i18n.t
         active = document.activeElement
         refocus = active is not None and str(active.id or "") == "pair-far"
@@ -40,6 +43,7 @@ class PairingView:
             self.out_block(out) if out else None,
             self.in_block() if ask else None,
             self.far_block(far) if far is not None else None,
+            extra,
             h("p", {"class": "pairing-note", "role": "alert", "id": "pairing-note"}, note or ""),
             actions_row(button("close", t("btn.close"))),
         )
