@@ -36,7 +36,8 @@ def _due(host: HostState, remote: Remote) -> list[str]:
         texts.append(_welcome(host, remote))
         remote.welcomed = True
     presence = (tuple(host.away), tuple(seat["name"] for seat in session.seats))
-    if remote.presence_sent != presence:
+    told = remote.presence_sent != presence  # a pause begins or ends: the clock is told
+    if told:
         names = list(presence[1])
         texts.append(encode("presence", match=host.match_id, away=host.away, names=names))
         remote.presence_sent = presence
@@ -54,7 +55,19 @@ def _due(host: HostState, remote: Remote) -> list[str]:
     if session.phase == "play" and remote.at_sent != at:
         texts.append(position(host, remote.seat))
         remote.at_sent = at
+        told = True
+    if told and session.time_used and session.to_move is not None:
+        texts.append(_clock(host))
     return texts
+
+
+def _clock(host: HostState) -> str:
+    """The time the seat to move has used on this position, as the host's clock counts
+    it: sent with a position and when a pause begins or ends (and so after a guest
+    pairs again), so every device shows the same time left (none while it is 0)."""
+    session = host.session
+    used = session.time_used
+    return encode("clock", match=host.match_id, seq=session.seq, seat=session.to_move, used_ms=used)
 
 
 def _welcome(host: HostState, remote: Remote) -> str:
