@@ -2,9 +2,10 @@
 views/clock.py), in real Chromium with the worker's own short deadlines: the
 countdown runs for the person to move and never for the computer, a move in
 time starts it afresh, a hidden page stops it, a reload carries the time
-used over (the engine keeps it: not the whole deadline again), running out of time ends the match against that person (said
-in English and Italian, kept in the record's meta), hot-seat counts for the
-person holding the device, and a resignation says so too."""
+used over (the engine keeps it: not the whole deadline again), running out of
+time ends the match against that person (said in English and Italian, kept in
+the record's meta), hot-seat counts for the person holding the device, and a
+resignation says so too."""
 
 from __future__ import annotations
 

@@ -55,7 +55,6 @@ def _due(host: HostState, remote: Remote) -> list[str]:
     if session.phase == "play" and remote.at_sent != at:
         texts.append(position(host, remote.seat))
         remote.at_sent = at
-        told = True
     if told and session.time_used and session.to_move is not None:
         texts.append(_clock(host))
     return texts
@@ -63,8 +62,9 @@ def _due(host: HostState, remote: Remote) -> list[str]:
 
 def _clock(host: HostState) -> str:
     """The time the seat to move has used on this position, as the host's clock counts
-    it: sent with a position and when a pause begins or ends (and so after a guest
-    pairs again), so every device shows the same time left (none while it is 0)."""
+    it, sent with ``presence``: when a pause begins or ends (and so to a guest that
+    pairs again, after its position), so that every device shows the same time left
+    (none while it is 0: a fresh position's clock starts from the whole deadline)."""
     session = host.session
     used = session.time_used
     return encode("clock", match=host.match_id, seq=session.seq, seat=session.to_move, used_ms=used)

@@ -8,7 +8,8 @@
 #   clock.start(seat, seconds, key)   a countdown (running unless running=False), from
 #                                     the whole deadline or, with used_ms, from what is left
 #   clock.pause() / clock.resume()    kept / counted again from where it stopped
-#   clock.set_used(ms)                the time used is the referee's count now (a guest)
+#   clock.set_used(ms)                the referee's count of the time used when the
+#                                     countdown last ran again (a guest, after a pause)
 #   clock.used_ms()                   the time used so far (the referee's page reports it)
 #   clock.stop()                      no countdown
 #   clock.state                       "off" | "running" | "paused" | "expired"
@@ -73,6 +74,7 @@ class Clock:
         self.total = 0
         self._ends = 0.0  # now() at which a running countdown reaches 0
         self._left = 0.0  # ms left, while paused
+        self._resumed = 0.0  # now() when it last started running
         self._run_no = 0  # a new number for each run: an older loop stops by itself
 
     def start(self, seat, seconds, key=None, running=True, used_ms=0):
@@ -104,15 +106,18 @@ class Clock:
     def resume(self):
         if self.state == "paused":
             self._run_no += 1
-            self._ends = self.now() + self._left
+            self._resumed = self.now()
+            self._ends = self._resumed + self._left
             self.state = "running"
             spawn(self._run(self._run_no))
 
     def set_used(self, used_ms):
-        """The time used is `used_ms` from now on (the referee's count, told to a guest)."""
+        """The time used was `used_ms` when this countdown last started or resumed (the
+        referee's count when a pause ended, told to a guest: its own time since then
+        still counts)."""
         left = max(0.0, self.total * 1000.0 - used_ms)
         if self.state == "running":
-            self._ends = self.now() + left
+            self._ends = self._resumed + left
         elif self.state == "paused":
             self._left = left
         self._changed()

@@ -64,6 +64,7 @@ class MoveClock:
         self.reported = (None, -1)  # (key, used_ms) last told to the engine
         self.reported_at = 0.0
         self.reporting = False
+        self.again = False  # a report forced while another was on its way
         self._proxies = []
         listen(document, "visibilitychange", lambda event: self.follow(), self._proxies)
 
@@ -76,8 +77,8 @@ class MoveClock:
         # nobody's time runs before the engine holds the match (it could not take the move)
         due = None if self.m.connecting else clock_for(view, phase)
         if due is None:
-            if phase == "thinking" and clock.key == key and clock.state == "running":
-                clock.pause()
+            if phase == "thinking" and clock.key == key and clock.state in ("running", "paused"):
+                clock.pause()  # kept as it is (a paused one too: stopped, it would start again)
             elif not (clock.state == "expired" and clock.key == key):
                 clock.stop()
             return
@@ -129,7 +130,10 @@ class MoveClock:
         host's or a match on this device), at most every REPORT_MS while it runs."""
         clock, m = self.clock, self.m
         link = getattr(m, "link", None)
-        if clock.state == "off" or m.connecting or self.reporting or link is None:
+        if clock.state == "off" or m.connecting or link is None:
+            return
+        if self.reporting:
+            self.again = self.again or force  # told once the one on its way is answered
             return
         if link.role == "guest" or not m.tabs.drives():
             return
@@ -147,6 +151,9 @@ class MoveClock:
             reply = await self.m.engine.call("clock_used", json.dumps(spec))
         finally:
             self.reporting = False
+        if self.again:  # the clock stopped meanwhile: the time used as it stands now
+            self.again = False
+            self.report(force=True)
         if not reply.get("ok"):
             return  # the position moved on meanwhile: nothing changed
         try:
