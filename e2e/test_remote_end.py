@@ -16,6 +16,7 @@ from typing import Any
 from conftest import NetworkGuard
 from game_helpers import NewContext, shot, tap_move, wait_settled
 from playwright.sync_api import Page, expect
+from test_clock import wait_left
 from test_remote import (
     answer,
     device,
@@ -133,16 +134,36 @@ def both_clocks(host: Page, guest: Page, told: int) -> tuple[int, int]:
     return shown[0]["left"], shown[1]["left"]  # type: ignore[index]
 
 
-def wait_host_left(host: Page, at_most: int) -> int:
-    host.wait_for_function(
-        "(n) => { const el = document.getElementById('clock');"
-        " return el && el.dataset.clock === 'running' && Number(el.dataset.left) <= n; }",
-        arg=at_most,
-        timeout=30_000,
-    )
-    shown = clock(host)
+def left_on(page: Page, at_most: int) -> int:
+    """Once the running countdown shows ``at_most`` seconds or less: what it shows."""
+    wait_left(page, at_most)
+    shown = clock(page)
     assert shown is not None
     return int(shown["left"])
+
+
+def reload_and_hold(reloaded: Page, other: Page) -> dict[str, Any]:
+    """One device reloads: the match pauses on both, the other's clock stops (shown)."""
+    reloaded.reload()
+    for page in (reloaded, other):
+        wait_link(page, "lost")
+    wait_clock(other, 1, "paused")
+    held = clock(other)
+    assert held is not None
+    return held
+
+
+def pair_again(host: Page, guest: Page, told: int) -> tuple[int, int]:
+    """Fresh codes, the channel again; the seconds left each device shows then, the
+    same within one."""
+    guest.locator('#dlg-pair [data-pairing="in"]').wait_for()
+    enter(host, answer(guest, invitation(host)))
+    for page in (host, guest):
+        wait_link(page, "connected")
+        wait_clock(page, 1)
+    on_host, on_guest = both_clocks(host, guest, told)
+    assert abs(on_host - on_guest) <= 1, (on_host, on_guest)
+    return on_host, on_guest
 
 
 def test_the_time_used_is_carried_over_a_pause_and_a_reload_of_either_device(
@@ -158,38 +179,18 @@ def test_the_time_used_is_carried_over_a_pause_and_a_reload_of_either_device(
     host_moves_if_first(host)
     for page in (host, guest):
         wait_clock(page, 1)
-    left = wait_host_left(host, 26)  # four seconds or more of the guest's turn used
-    guest.reload()  # the guest's page goes away: the match pauses on both devices
-    for page in (host, guest):
-        wait_link(page, "lost")
-    wait_clock(host, 1, "paused")
-    held = clock(host)
-    assert held is not None and left - 2 <= held["left"] <= left, (left, held)
-    guest.locator('#dlg-pair [data-pairing="in"]').wait_for()
+    left = left_on(host, 26)  # four seconds or more of the guest's turn used
+    held = reload_and_hold(guest, host)
+    assert left - 2 <= held["left"] <= left, (left, held)
     time.sleep(4)  # a pause uses none of the time
     assert clock(host) == held
-    enter(host, answer(guest, invitation(host)))
-    for page in (host, guest):
-        wait_link(page, "connected")
-        wait_clock(page, 1)
-    on_host, on_guest = both_clocks(host, guest, 1)
-    assert abs(on_host - on_guest) <= 1, (on_host, on_guest)
+    on_host, on_guest = pair_again(host, guest, 1)
     assert held["left"] - 3 <= on_guest <= held["left"] + 1, (held, on_guest)  # not 30 again
     # the host reloads: its page gets the time used back from its save, the guest is told
-    left = wait_host_left(host, on_host - 2)
-    host.reload()
-    for page in (host, guest):
-        wait_link(page, "lost")
-    wait_clock(guest, 1, "paused")
-    guest_held = clock(guest)
-    assert guest_held is not None and guest_held["left"] <= left + 1, (left, guest_held)
-    guest.locator('#dlg-pair [data-pairing="in"]').wait_for()
-    enter(host, answer(guest, invitation(host)))
-    for page in (host, guest):
-        wait_link(page, "connected")
-        wait_clock(page, 1)
-    on_host, on_guest = both_clocks(host, guest, 2)
-    assert abs(on_host - on_guest) <= 1, (on_host, on_guest)
+    left = left_on(host, on_host - 2)
+    held = reload_and_hold(host, guest)
+    assert held["left"] <= left + 1, (left, held)
+    on_host, on_guest = pair_again(host, guest, 2)
     assert left - 4 <= on_host <= left + 1, (left, on_host)  # the time used kept over the reload
     tables_agree(host, guest)
 
