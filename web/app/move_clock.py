@@ -148,7 +148,7 @@ class MoveClock:
 
     async def _tell(self, spec):
         try:
-            reply = await self.m.engine.call("clock_used", json.dumps(spec))
+            reply = await self.m.engine.call("clock_used", json.dumps(spec), measured=False)
         finally:
             self.reporting = False
         if self.again:  # the clock stopped meanwhile: the time used as it stands now
