@@ -1,10 +1,11 @@
 """The per-move deadline in local play (web/app/clock.py, move_clock.py,
 views/clock.py), in real Chromium with the worker's own short deadlines: the
 countdown runs for the person to move and never for the computer, a move in
-time starts it afresh, a hidden page stops it, a reload gives the whole
-deadline back, running out of time ends the match against that person (said
-in English and Italian, kept in the record's meta), hot-seat counts for the
-person holding the device, and a resignation says so too."""
+time starts it afresh, a hidden page stops it, a reload carries the time
+used over (the engine keeps it: not the whole deadline again), running out of
+time ends the match against that person (said in English and Italian, kept in
+the record's meta), hot-seat counts for the person holding the device, and a
+resignation says so too."""
 
 from __future__ import annotations
 
@@ -120,13 +121,19 @@ def test_the_countdown_runs_for_the_person_only_and_starts_afresh_each_move(
     running_for = {entry.split("/")[1] for entry in seen if entry.startswith("running/")}
     assert running_for == {"0"}, seen  # never for the computer (seat 1)
     assert any(entry.startswith("off/") for entry in seen), seen  # hidden while it played
-    # a reload mid-move: the match comes back, and the person has the whole deadline
+    # a reload mid-move: the match comes back, and the person has the time that was
+    # left, not the whole deadline (the engine kept the time used; the reload is not
+    # counted, as a hidden page is not)
     wait_left(page, 9)
+    before = clock(page)
+    assert before is not None
     page.reload()
     to_my_turn(page)
     page.wait_for_function(RUNNING)
     reloaded = clock(page)
-    assert reloaded is not None and reloaded["left"] >= 10, reloaded
+    assert reloaded is not None and before["left"] - 3 <= reloaded["left"] <= before["left"] + 1
+    kept = page.evaluate("() => JSON.parse(localStorage.getItem('scopa.v1.clock'))")
+    assert kept["seat"] == 0 and kept["used_ms"] >= 12_000 - (reloaded["left"] + 1) * 1000, kept
     # near the end it turns red (and is said once, politely)
     wait_left(page, 6)
     expect(page.locator("#clock")).to_have_class("clock low")

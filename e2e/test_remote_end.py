@@ -1,7 +1,9 @@
 """The end of a match with a friend on another device (issue 16), in real Chromium
 over real WebRTC (helpers of test_remote.py): the move deadline counted down on
 both devices and run out by the guest, ended by the host's engine on both; the
-clock stopped while the channel is lost; a rematch from the result screen,
+time used carried over a pause and a reload of either device (the clock stopped
+while the channel is lost, the same time left on both once paired again); a
+rematch from the result screen,
 with the host kept, with the host swapped, and declined (by the one friend, and
 with two friends by one of them: the other, who said yes, is told)."""
 
@@ -14,6 +16,7 @@ from typing import Any
 from conftest import NetworkGuard
 from game_helpers import NewContext, shot, tap_move, wait_settled
 from playwright.sync_api import Page, expect
+from test_clock import wait_left
 from test_remote import (
     answer,
     device,
@@ -113,33 +116,83 @@ def test_the_guest_runs_out_of_time_and_the_match_ends_on_both(
     assert guest.evaluate("window.__sent.some((t) => JSON.parse(t).kind === 'timeout')") is False
 
 
-def test_a_lost_channel_stops_the_clock_on_both(
-    new_context: NewContext, network_guard: NetworkGuard
-) -> None:
-    host, guest = paired(new_context, network_guard, 5)
-    host_moves_if_first(host)
+#: the clock messages a guest received
+CLOCKS_GOT = "() => window.__got.filter((t) => JSON.parse(t).kind === 'clock').length"
+
+
+def both_clocks(host: Page, guest: Page, told: int) -> tuple[int, int]:
+    """Once the guest has been told the time used (its ``told``-th clock message) and
+    has drawn it: the whole seconds left that each device shows, read one right after
+    the other."""
+    guest.wait_for_function(f"() => ({CLOCKS_GOT})() >= {told}", timeout=30_000)
     for page in (host, guest):
+        wait_settled(page)
         wait_clock(page, 1)
-    guest.reload()  # the guest's page goes away: the match pauses on both devices
-    for page in (host, guest):
+    shown = [clock(page) for page in (host, guest)]
+    for state in shown:
+        assert state is not None and state["seat"] == 1, shown
+    return shown[0]["left"], shown[1]["left"]  # type: ignore[index]
+
+
+def left_on(page: Page, at_most: int) -> int:
+    """Once the running countdown shows ``at_most`` seconds or less: what it shows."""
+    wait_left(page, at_most)
+    shown = clock(page)
+    assert shown is not None
+    return int(shown["left"])
+
+
+def reload_and_hold(reloaded: Page, other: Page) -> dict[str, Any]:
+    """One device reloads: the match pauses on both, the other's clock stops (shown)."""
+    reloaded.reload()
+    for page in (reloaded, other):
         wait_link(page, "lost")
-    wait_clock(host, 1, "paused")
+    wait_clock(other, 1, "paused")
+    held = clock(other)
+    assert held is not None
+    return held
+
+
+def pair_again(host: Page, guest: Page, told: int) -> tuple[int, int]:
+    """Fresh codes, the channel again; the seconds left each device shows then, the
+    same within one."""
     guest.locator('#dlg-pair [data-pairing="in"]').wait_for()
-    time.sleep(7)  # longer than the deadline: nobody loses while the match is paused
-    for page in (host, guest):
-        assert page.evaluate("document.body.dataset.phase") != "match-over"
-        shown = clock(page)
-        assert shown is None or shown["state"] != "running", shown
-    shown = clock(host)
-    assert shown is not None and shown["state"] == "paused" and shown["left"] == 5
-    # paired again: the whole deadline again on both, and then it runs out
     enter(host, answer(guest, invitation(host)))
     for page in (host, guest):
         wait_link(page, "connected")
         wait_clock(page, 1)
+    on_host, on_guest = both_clocks(host, guest, told)
+    assert abs(on_host - on_guest) <= 1, (on_host, on_guest)
+    return on_host, on_guest
+
+
+def test_the_time_used_is_carried_over_a_pause_and_a_reload_of_either_device(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    """The guest's turn with a 30-second deadline: the time it used is the host's to
+    keep. A reload of the guest pauses the match (the clock stops on both, and stays
+    stopped longer than it takes to pair again); paired again, both devices show the
+    same time left within a second, the deadline less the time used, not the whole
+    deadline. The same after a reload of the host, whose page gets the time used back
+    from its save."""
+    host, guest = paired(new_context, network_guard, 30)
+    host_moves_if_first(host)
     for page in (host, guest):
-        page.wait_for_function(OVER, timeout=30_000)
-        assert link_view(page)["view"]["result"]["end"]["reason"] == "timeout"
+        wait_clock(page, 1)
+    left = left_on(host, 26)  # four seconds or more of the guest's turn used
+    held = reload_and_hold(guest, host)
+    assert left - 2 <= held["left"] <= left, (left, held)
+    time.sleep(4)  # a pause uses none of the time
+    assert clock(host) == held
+    on_host, on_guest = pair_again(host, guest, 1)
+    assert held["left"] - 3 <= on_guest <= held["left"] + 1, (held, on_guest)  # not 30 again
+    # the host reloads: its page gets the time used back from its save, the guest is told
+    left = left_on(host, on_host - 2)
+    held = reload_and_hold(host, guest)
+    assert held["left"] <= left + 1, (left, held)
+    on_host, on_guest = pair_again(host, guest, 2)
+    assert left - 4 <= on_host <= left + 1, (left, on_host)  # the time used kept over the reload
+    tables_agree(host, guest)
 
 
 # -- the rematch -------------------------------------------------------------------------

@@ -110,6 +110,12 @@ class WorkerApi:
         self.current().timeout(seat)
         return {"ok": True}
 
+    def clock_used(self, spec: object) -> Reply:
+        """The time the seat to move has used on this position, kept by the engine (the
+        page's clock measures it; a save brings it back after a reload): its reply's
+        ``clock`` is what the page keeps, with no table (nothing else changed)."""
+        return {"ok": True, "clock": self.current().clock_used(spec), "view": None}
+
     def view(self) -> Reply:
         self.current()
         return {"ok": True, "event": None}

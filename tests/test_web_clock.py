@@ -115,6 +115,35 @@ def test_a_countdown_pauses_resumes_and_runs_out_once() -> None:
     asyncio.run(scenario())
 
 
+def test_a_countdown_starts_from_the_time_left_and_takes_the_referees_count() -> None:
+    """A reload or a reconnect: the countdown starts from what the time used leaves; a
+    guest takes the host's count of the time used when a pause ended, its own time
+    since it ran again still counted."""
+
+    async def scenario() -> None:
+        now = FakeTime()
+        clock = Clock(now, lambda seat, key: None)
+        clock.start(1, 60, "1.3.", running=False, used_ms=21_400)
+        assert clock.state == "paused" and clock.left_s() == 39 and clock.used_ms() == 21_400
+        now.ms += 30_000  # paused (the link lost): no time used
+        assert clock.used_ms() == 21_400
+        clock.resume()
+        now.ms += 700
+        assert clock.used_ms() == 22_100
+        clock.set_used(25_000)  # the host's count when the pause ended: 25 s used then
+        assert clock.used_ms() == 25_700 and clock.left_s() == 35
+        clock.pause()
+        clock.set_used(26_000)  # told while paused: that is the time used now
+        assert clock.state == "paused" and clock.used_ms() == 26_000
+        clock.start(1, 5, "1.4.", used_ms=9_000)  # never below 0 left
+        clock.tick()
+        assert clock.state == "expired" and clock.left_s() == 0
+        clock.stop()
+        assert clock.used_ms() == 0
+
+    asyncio.run(scenario())
+
+
 def test_the_end_of_a_match_in_words() -> None:
     def ended(reason: str, seat: int, **more: Any) -> dict[str, Any]:
         result = {

@@ -42,7 +42,7 @@ def test_the_recording_covers_every_part_of_the_contract() -> None:
     assert calls == set(fresh_worker().__export__) - {"engine_info"}
     assert kinds == {
         "hello", "welcome", "presence", "commit", "share", "state", "move", "reveal",
-        "next", "end", "resign", "rematch", "answer", "no_rematch", "refuse",
+        "next", "end", "resign", "rematch", "answer", "no_rematch", "refuse", "clock",
     }  # fmt: skip
     assert len({r["problem"]["code"] for r in replies if not r["ok"] and "problem" in r}) > 35
     over = [r for r in replies if (r.get("view") or {}).get("phase") == "match-over"]

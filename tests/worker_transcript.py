@@ -14,8 +14,8 @@ before issue 29 moved its Python into the package (main 55d924f, when
 web/worker/session.py, host.py, guest.py... were top-level modules);
 tests/test_worker_transcript.py plays the same script through today's worker
 and compares every reply byte for byte. Calls added to the script since (the
-guest's ``guest_hint`` and the host's ``link_stand_in``, issue 32) were recorded
-from the code that added them,
+guest's ``guest_hint``, the host's ``link_stand_in`` and the clock's ``clock_used``
+with its ``clock`` message, issue 32) were recorded from the code that added them,
 with every reply recorded before kept byte for byte. To record it again:
 
     # from today's code (after a change meant to alter a reply: say why in the commit)
@@ -631,7 +631,57 @@ def stand_in_scene(rec: Recorder) -> None:
         net.call(device, "link_export")
 
 
-SCENES = (solo_scenes, remote_scenes, guided_scene, watch_scene, stand_in_scene)
+# --- the time used on a move (issue 32: recorded from the code that added it) ------------
+
+
+def clock_scene(rec: Recorder) -> None:
+    """The engine keeps the time used (clock_used), a host tells its guest (clock)."""
+    rec.scene = "clock: the time used, kept by the engine"
+    rec.device("timed")
+    rec.call("timed", "clock_used", js({"seat": 0, "key": "1.0.", "used_ms": 1000}))
+    view = rec.call("timed", "new_match", js({"seed": 7, "deadline": 60}))["view"]
+    while view["to_move_kind"] == "computer":
+        view = rec.call("timed", "step")["view"]
+    spec = {"seat": view["to_move"], "key": view["key"]}
+    for used in (15_000, 14_000, -1, 60_001, 2.5, 16_000):
+        rec.call("timed", "clock_used", js({**spec, "used_ms": used}))
+    rec.call("timed", "clock_used", js({**spec, "key": "9.9.", "used_ms": 17_000}))
+    record = rec.call("timed", "view")["record"]
+    rec.call("timed", "restore", js(record))
+    kept = {**spec, "match": record["meta"]["id"], "used_ms": 16_000}
+    rec.call("timed", "clock_used", js({**kept, "match": "another"}))
+    rec.call("timed", "clock_used", js(kept))
+    rec.call("timed", "view")
+    rec.scene = "clock: a host tells its guest the time used when a pause ends"
+    net = Net(rec)
+    rec.device("ann")
+    seats = [{"kind": "person"}, {"kind": "remote"}]
+    net.call("ann", "host_open", js({"seats": seats, "first_dealer": 0, "deadline": 60}))
+    rec.device("cleo")
+    net.connect("ann", "c0", "cleo", "host")
+    net.call("cleo", "guest_join", js({"peer": "host", "name": "Cleo"}))
+    net.deliver()
+    view = net.call("ann", "link_view")["view"]
+    net.call("ann", "clock_used", js({"seat": 1, "key": view["key"], "used_ms": 9_000}))
+    net.cut("ann", "c0")
+    net.connect("ann", "c1", "cleo", "host-again")
+    net.call("cleo", "guest_hello", "host-again")
+    net.deliver()
+    match = net.last["ann"]["link"]["match"]
+    clock = {"v": 1, "kind": "clock", "match": match, "seq": 0, "seat": 1}
+    net.call("cleo", "link_receive", "host-again", js({**clock, "used_ms": 70_000}))
+    net.call("cleo", "link_receive", "host-again", js({**clock, "seq": 4, "used_ms": 9_500}))
+    net.call("cleo", "link_receive", "host-again", js({**clock, "used_ms": 9_500}))
+
+
+SCENES = (
+    solo_scenes,
+    remote_scenes,
+    guided_scene,
+    watch_scene,
+    stand_in_scene,
+    clock_scene,
+)
 
 
 def transcript(

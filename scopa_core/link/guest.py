@@ -228,6 +228,20 @@ class Guest(GuestState):
             seat["name"] = name
         return Outcome()
 
+    def _clock(self, message: dict[str, Any]) -> Outcome:
+        """The time the seat to move has used on the position this seat was last sent,
+        as the host counts it (a pause, a reload or a reconnect does not give it back)."""
+        view, seq = self.view, message["seq"]
+        if view is None or self.state is None or seq != self.state["seq"] or self.over:
+            raise self._fail("link.clock_position", seq=seq, now=self.seq)
+        if message["seat"] != view.to_move:
+            raise self._fail("link.bad_field", kind="clock", field="seat")
+        deadline = self.settings.get("deadline")
+        if not isinstance(deadline, int) or message["used_ms"] > deadline * 1000:
+            raise self._fail("link.bad_field", kind="clock", field="used_ms")
+        self.clock = {"seq": seq, "used_ms": message["used_ms"]}
+        return Outcome()
+
     def _end(self, message: dict[str, Any]) -> Outcome:
         seat, side = message["seat"], message["side"]
         if seat >= self.rules.players or self.rules.side_of(seat) != side:
@@ -344,6 +358,7 @@ _HANDLERS = {
     "reveal": Guest._reveal,
     "presence": Guest._presence,
     "end": Guest._end,
+    "clock": Guest._clock,
     "rematch": rematch.guest_got_rematch,
     "answer": rematch.guest_got_answer,
     "no_rematch": rematch.guest_got_no_rematch,

@@ -52,6 +52,7 @@ class GuestState:
         self.view: SeatView | None = None  # its seat view
         self.seen = Seen()
         self.pending: Move | None = None  # this seat's move on its way to the host
+        self.clock: dict[str, int] | None = None  # the host's clock message: {"seq", "used_ms"}
         self.away: list[int] = []
         self.computer: list[int] = []  # remote seats the computer plays while away
         #: what the computer and the host did for friends away, in the revealed hands
@@ -188,7 +189,14 @@ class GuestState:
         match = display_match(self.base, self.view, self.layout(), self.pending)
         if match.hand is None:
             return None
-        return table_session(match, self.settings, self.seat, self.match_id or "", self.end)
+        session = table_session(match, self.settings, self.seat, self.match_id or "", self.end)
+        clock = self.clock
+        if clock is not None and self.pending is None and clock["seq"] == self.seq:
+            # the host's count of the time used on this position: this page's clock starts
+            # from it (it is the referee's: a reload or a pause does not give it back)
+            seat = session.to_move
+            session.clock = {"key": session.position_key, "seat": seat, "used_ms": clock["used_ms"]}
+        return session
 
     def stood_for_me(self) -> int:
         """How many of this seat's moves the computer made while its friend was away."""

@@ -37,7 +37,8 @@ def _due(host: HostState, remote: Remote) -> list[str]:
         remote.welcomed = True
     computer = host.computer
     presence = (tuple(host.away), tuple(seat["name"] for seat in session.seats), tuple(computer))
-    if remote.presence_sent != presence:
+    told = remote.presence_sent != presence  # a pause begins or ends: the clock is told
+    if told:
         names = list(presence[1])
         extra = {"computer": computer} if computer else {}  # seats it plays for friends away
         texts.append(encode("presence", match=host.match_id, away=host.away, names=names, **extra))
@@ -60,7 +61,19 @@ def _due(host: HostState, remote: Remote) -> list[str]:
     if session.phase == "play" and remote.at_sent != at:
         texts.append(position(host, remote.seat))
         remote.at_sent = at
+    if told and session.time_used and session.to_move is not None:
+        texts.append(_clock(host))
     return texts
+
+
+def _clock(host: HostState) -> str:
+    """The time the seat to move has used on this position, as the host's clock counts
+    it, sent with ``presence``: when a pause begins or ends (and so to a guest that
+    pairs again, after its position), so that every device shows the same time left
+    (none while it is 0: a fresh position's clock starts from the whole deadline)."""
+    session = host.session
+    used = session.time_used
+    return encode("clock", match=host.match_id, seq=session.seq, seat=session.to_move, used_ms=used)
 
 
 def _welcome(host: HostState, remote: Remote) -> str:

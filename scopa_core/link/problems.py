@@ -43,6 +43,7 @@ LINK_ENGLISH: Final[dict[str, str]] = {
     "link.commit_changed": "the host changed its commitment for hand {hand}",
     "link.no_commit": "the host revealed hand {hand} without having committed to its deck",
     "link.bad_hand": "the host's hand {hand} cannot be read: {reason}",
+    "link.clock_position": "the clock is for move {seq}; this device is at move {now}",
     # the guest's check of a hand, once it is revealed
     "link.check_commitment": "hand {hand}: the host's revealed value does not match its commitment",
     "link.check_share": "hand {hand}: the deck was not made with this device's value",

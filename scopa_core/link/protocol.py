@@ -43,6 +43,8 @@ TEXT_LIMIT: Final = 2000
 SEATS: Final = 6
 HANDS: Final = 1000
 SEQ: Final = 100000
+#: The longest move deadline, in milliseconds (a day: table/settings.py's DEADLINE_HIGH).
+USED_MS: Final = 86400 * 1000
 
 HOST: Final = "host"
 GUEST: Final = "guest"
@@ -216,6 +218,12 @@ FIELDS: Final[dict[str, dict[str, tuple[Check, bool]]]] = {
         "side": (_whole(1), True),
     },
     "no_rematch": {"match": (_match_id, True), "seat": (SEAT, True)},
+    "clock": {
+        "match": (_match_id, True),
+        "seq": (POSITION, True),
+        "seat": (SEAT, True),
+        "used_ms": (_whole(USED_MS), True),
+    },
     # either way
     "rematch": {"match": (_match_id, True), "swap": (_flag, True)},
     "answer": {"match": (_match_id, True), "accept": (_flag, True), "swap": (_flag, True)},
@@ -238,6 +246,7 @@ TAKES: Final = {
             "presence",
             "end",
             "no_rematch",
+            "clock",
             "rematch",
             "answer",
             "refuse",

@@ -53,6 +53,12 @@ SESSION_ENGLISH: Final[dict[str, str]] = {
         "the deadline counts for people only, not for the computer (seat {seat})"
     ),
     "session.not_dealt": "the first hand has not been dealt yet",
+    "session.clock_position": "the time used is for position {key}; the match is at {now}",
+    "session.bad_time_used": (
+        "the time used must be a whole number of milliseconds from 0 to {limit}, not {found}"
+    ),
+    "session.time_back": "the time used on this move cannot go back from {used} to {found} ms",
+    "session.clock_other_match": "the time used is for another match",
 }
 
 

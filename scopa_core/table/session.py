@@ -167,6 +167,44 @@ class Session(TableState):
 
     def timeout(self, seat: object) -> None:
         """The page's clock ran out for ``seat``, the person (or remote person) to move."""
+        seat = self._check_clock_seat(seat)
+        if self.paused:
+            raise SessionError(SessionProblem("session.paused", seats=seat_list(self.paused)))
+        self._end_against(seat, "timeout")
+
+    def clock_used(self, data: object) -> dict[str, Any]:
+        """The referee's page says how long the seat to move has used on this position
+        ({"seat", "key": the view's key, "used_ms"}, and "match" when it comes from a
+        save): kept, so that a reload, a pause or a reconnect carries it over (a host
+        tells its guests: link/host_outbox.py).
+
+        Refused when it is not for this match, this position and its seat to move, is
+        not a whole number of milliseconds within the deadline, or is less than the
+        time already counted (the time used never goes back)."""
+        data = data if isinstance(data, dict) else {}
+        if "match" in data and data["match"] != self.match_id:
+            raise SessionError(SessionProblem("session.clock_other_match"))
+        seat = self._check_clock_seat(data.get("seat"))
+        key, now = data.get("key"), self.position_key
+        if key != now:
+            shown = str(key)[:20]
+            raise SessionError(SessionProblem("session.clock_position", key=shown, now=now))
+        deadline_ms = int(self.settings["deadline"]) * 1000
+        used = data.get("used_ms")
+        if not is_whole(used) or not 0 <= used <= deadline_ms:
+            found = str(used)[:20]
+            raise SessionError(
+                SessionProblem("session.bad_time_used", limit=deadline_ms, found=found)
+            )
+        if used < self.time_used:
+            problem = SessionProblem("session.time_back", used=self.time_used, found=used)
+            raise SessionError(problem)
+        self.clock = {"key": now, "seat": seat, "used_ms": used}
+        return {"match": self.match_id, **self.clock}
+
+    def _check_clock_seat(self, seat: object) -> int:
+        """A clock's seat: the match goes on, has a deadline, and ``seat`` is a person
+        (here or on another device) to move."""
         if self.over:
             raise SessionError(SessionProblem("session.already_over"))
         if self.settings.get("deadline") is None:
@@ -175,9 +213,7 @@ class Session(TableState):
             raise SessionError(SessionProblem("session.not_to_move", seat=str(seat)))
         if self.kind_of(seat) == "computer":
             raise SessionError(SessionProblem("session.computer_no_clock", seat=seat))
-        if self.paused:
-            raise SessionError(SessionProblem("session.paused", seats=seat_list(self.paused)))
-        self._end_against(seat, "timeout")
+        return seat
 
     def _end_against(self, seat: int, reason: str) -> None:
         side = self.rules.side_of(seat)

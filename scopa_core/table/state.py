@@ -59,6 +59,10 @@ class TableState:
         self.host_ready = False
         #: more meta for the record (the host's fair-deal ledger and link role)
         self.extra_meta: Callable[[], dict[str, Any]] | None = None
+        #: the time used on the position to move, as the referee's page measured it
+        #: ({"key": the position's key, "seat", "used_ms"}, Session.clock_used): a
+        #: reload, a pause or a reconnect carries it over, not the whole deadline again
+        self.clock: dict[str, Any] | None = None
         self._players: dict[int, Any] = {}
         # names this match in saved records (meta.id), so that the page counts each
         # match once in its statistics, also across reloads and imports
@@ -88,6 +92,22 @@ class TableState:
     def seq(self) -> int:
         """Moves made in the whole match so far: names a position on the link."""
         return sum(len(rec.moves) for rec in self.match.records)
+
+    @property
+    def time_used(self) -> int:
+        """Milliseconds the seat to move has used on this position (0: none yet)."""
+        clock = self.clock
+        if clock is None or clock["key"] != self.position_key or clock["seat"] != self.to_move:
+            return 0
+        return int(clock["used_ms"])
+
+    @property
+    def position_key(self) -> str:
+        """Names the position on this device: the table view's ``key`` (hands dealt,
+        moves in the hand, "r" once resigned or out of time)."""
+        records = self.match.records
+        moves = len(records[-1].moves) if records else 0
+        return f"{len(records)}.{moves}.{'r' if self.resigned is not None else ''}"
 
     def is_person(self, seat: int) -> bool:
         return bool(self.seats[seat]["kind"] == "person")

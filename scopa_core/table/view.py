@@ -47,6 +47,8 @@ def table_view(state: TableState) -> dict[str, Any]:
         view["count"] = _count(state, rec.score, rec.dealer, story)
     if state.over:
         view["result"] = _result(state, rec)
+    if state.time_used:
+        view["time_used"] = state.time_used  # the clock carries it over (Session.clock_used)
     return view
 
 
@@ -56,11 +58,10 @@ def _view(
     """The view's keys, in their order, before the viewer's hand and moves are added."""
     match, rules = state.match, state.rules
     rec = match.records[-1]
-    resigned = "r" if state.resigned is not None else ""
     to_move = state.to_move
     return {
         "version": VIEW_VERSION,
-        "key": f"{len(match.records)}.{len(rec.moves)}.{resigned}",
+        "key": state.position_key,
         "rules": rules.to_json(),
         "settings": state.settings,
         "players": rules.players,

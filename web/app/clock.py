@@ -5,8 +5,12 @@
 # runs, from the table view (`clock_for`), and what happens when it runs out.
 #
 #   clock = Clock(now_ms, on_expire, on_change)
-#   clock.start(seat, seconds, key)   a fresh countdown (running unless running=False)
+#   clock.start(seat, seconds, key)   a countdown (running unless running=False), from
+#                                     the whole deadline or, with used_ms, from what is left
 #   clock.pause() / clock.resume()    kept / counted again from where it stopped
+#   clock.set_used(ms)                the referee's count of the time used when the
+#                                     countdown last ran again (a guest, after a pause)
+#   clock.used_ms()                   the time used so far (the referee's page reports it)
 #   clock.stop()                      no countdown
 #   clock.state                       "off" | "running" | "paused" | "expired"
 #   clock.seat, .key, .total, .left_s()
@@ -70,13 +74,15 @@ class Clock:
         self.total = 0
         self._ends = 0.0  # now() at which a running countdown reaches 0
         self._left = 0.0  # ms left, while paused
+        self._resumed = 0.0  # now() when it last started running
         self._run_no = 0  # a new number for each run: an older loop stops by itself
 
-    def start(self, seat, seconds, key=None, running=True):
-        """A fresh countdown of `seconds` for `seat` (`key`: the position it is for)."""
+    def start(self, seat, seconds, key=None, running=True, used_ms=0):
+        """A countdown of `seconds` for `seat` (`key`: the position it is for), of which
+        `used_ms` are used already (carried over a reload, a pause or a reconnect)."""
         self._run_no += 1
         self.seat, self.key, self.total = seat, key, seconds
-        self._left = seconds * 1000.0
+        self._left = max(0.0, seconds * 1000.0 - used_ms)
         self.state = "paused"
         if running:
             self.resume()
@@ -100,9 +106,27 @@ class Clock:
     def resume(self):
         if self.state == "paused":
             self._run_no += 1
-            self._ends = self.now() + self._left
+            self._resumed = self.now()
+            self._ends = self._resumed + self._left
             self.state = "running"
             spawn(self._run(self._run_no))
+
+    def set_used(self, used_ms):
+        """The time used was `used_ms` when this countdown last started or resumed (the
+        referee's count when a pause ended, told to a guest: its own time since then
+        still counts)."""
+        left = max(0.0, self.total * 1000.0 - used_ms)
+        if self.state == "running":
+            self._ends = self._resumed + left
+        elif self.state == "paused":
+            self._left = left
+        self._changed()
+
+    def used_ms(self):
+        """The time used so far of the countdown, in whole milliseconds."""
+        if self.state == "off":
+            return 0
+        return int(self.total * 1000 - self.left_ms())
 
     def left_ms(self):
         if self.state == "running":

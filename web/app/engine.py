@@ -60,10 +60,11 @@ class Engine:
         self.worker = worker
         return info
 
-    async def call(self, name, arg=None, *more):
+    async def call(self, name, arg=None, *more, measured=True):
         """Call an exported worker function with JSON text (a function of more
         arguments gets them after it); the reply as a dict ({"ok": false,
-        "error": ...} when the call itself fails)."""
+        "error": ...} when the call itself fails). `measured=False`: no performance
+        measure (the clock's reports, twice a second: the timeline would only grow)."""
         while self.worker is None:
             await asyncio.sleep(0.05)
         started = now_ms()
@@ -73,7 +74,8 @@ class Engine:
             reply = {"ok": False, "error": str(exc)}
         if not isinstance(reply, dict):
             reply = {"ok": False, "error": "not a reply: " + str(reply)}
-        measure_call(name, started, reply.get("ms"))
+        if measured:
+            measure_call(name, started, reply.get("ms"))
         if not reply.get("ok") and not reply.get("problem"):
             # said to the player in their language without details (i18n.error): here they are
             window.console.warn("engine " + name + ":", str(reply.get("error")))

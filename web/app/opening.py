@@ -164,6 +164,7 @@ class Opening:
         m.saves.show_problems()
         self.ask_about_link()
         await m.link.flow.resume()  # an invitation link, or a match with friends (linking.py)
+        await m.clock.restore_used()  # the time used before a reload (move_clock.py)
         m.connecting = False
         m.clock.follow()  # the move clock waited for the engine (move_clock.py)
         queued = m.queued

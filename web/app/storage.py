@@ -12,6 +12,9 @@
 #                        most finished.LIMIT (20; the oldest dropped): each
 #                        {"id", "at", "text", "summary"}, "text" the record as kept
 #                        (finished.py; a damaged list is moved aside like the rest)
+#   scopa.v1.clock       the time used on the position to move, as the engine took it
+#                        (move_clock.py: {"match", "key", "seat", "used_ms"}; the
+#                        engine checks it again when the page hands it back)
 #   scopa.v1.unreadable  a list of the saved data that could not be read, each
 #                        {"key", "what": "game"|"stats"|"prefs", "reason":
 #                        "corrupt"|"version"|"engine", "detail", "problem", "text",

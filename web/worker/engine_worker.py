@@ -145,6 +145,11 @@ def timeout(seat_text: str | None) -> str:
     return _answer(lambda api: api.timeout(_load(seat_text)))
 
 
+def clock_used(spec_text: str | None) -> str:
+    """The time the seat to move has used on this position: kept (carried over a reload)."""
+    return _answer(lambda api: api.clock_used(_load(spec_text)))
+
+
 def view() -> str:
     return _answer(lambda api: api.view())
 
@@ -354,4 +359,5 @@ __export__ = [
     "link_view",
     "link_export",
     "timeout",
+    "clock_used",
 ]
