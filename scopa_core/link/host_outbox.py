@@ -47,8 +47,11 @@ def _due(host: HostState, remote: Remote) -> list[str]:
         texts.append(encode("end", match=host.match_id, **session.end))
         remote.end_sent = True
     hands = len(session.match.records)
+    if remote.inherit is not None and session.phase == "play" and remote.commit_sent < hands - 1:
+        texts.append(_commit(host, hands - 1, remote))  # readmitted: the hand in play's deal
+        remote.commit_sent = hands - 1
     if not session.over and len(host.ledger.entries) > hands and remote.commit_sent < hands:
-        texts.append(_commit(host, hands))
+        texts.append(_commit(host, hands, remote))
         remote.commit_sent = hands
     at = (hands, session.seq)
     if session.phase == "play" and remote.at_sent != at:
@@ -59,6 +62,8 @@ def _due(host: HostState, remote: Remote) -> list[str]:
 
 def _welcome(host: HostState, remote: Remote) -> str:
     extra: dict[str, Any] = {"rematch_of": host.rematch_of} if host.rematch_of else {}
+    if remote.inherit is not None:  # a new device in this seat: the deals it comes into
+        extra["inherit"] = remote.inherit
     if host.session.over:  # a guest pairing again learns where a rematch stands
         extra["offer"] = offer_for(host, remote.seat)
     return encode(
@@ -72,11 +77,21 @@ def _welcome(host: HostState, remote: Remote) -> str:
     )
 
 
-def _commit(host: HostState, hand: int) -> str:
+def _commit(host: HostState, hand: int, remote: Remote) -> str:
     entry = host.ledger.entries[hand]
-    dealer = host.session.match.next_dealer
+    match = host.session.match
+    dealer = match.records[hand].dealer if hand < len(match.records) else match.next_dealer
+    extra: dict[str, Any] = {}
+    given = entry.shares[remote.seat]
+    if remote.inherit is not None and hand < remote.inherit and given is not None:
+        extra["share"] = given  # the value this seat's old device gave: the deck is made with it
     return encode(
-        "commit", match=host.match_id, hand=hand, dealer=dealer, commitment=entry.commitment
+        "commit",
+        match=host.match_id,
+        hand=hand,
+        dealer=dealer,
+        commitment=entry.commitment,
+        **extra,
     )
 
 
