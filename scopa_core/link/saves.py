@@ -119,7 +119,6 @@ def save_guest(guest: Guest) -> dict[str, Any]:
         "rules": guest.rules.to_json(),
         "hands": guest.hands,
         "fair_deal": guest.ledger.to_json(len(guest.ledger.entries)),
-        "inherit": guest.inherit,
         "checks": guest.checks,
         "state": guest.state,
         "pending": guest.pending.to_json() if guest.pending else None,
@@ -128,7 +127,7 @@ def save_guest(guest: Guest) -> dict[str, Any]:
         "ready": guest.ready,
         "offer": guest.offer,
         "expect_rematch_of": guest.expect_rematch_of,
-    }
+    } | ({"inherit": guest.inherit} if guest.inherit else {})  # readmitted (readmission.py)
 
 
 def restore_guest(saved: dict[str, Any]) -> Guest:
