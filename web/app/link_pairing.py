@@ -22,6 +22,9 @@ class Pairing:
         self.k = linking
         self.m = linking.m
         self.offer = None  # a guest: the invitation its code answers (while it is shown)
+        from readmitting import Readmitting
+
+        self.readmission = Readmitting(self)  # the host: an away seat to a new device
         self.answers = 0  # a guest: answers begun (only the latest one is shown)
 
     def t(self, key, **values):
@@ -89,9 +92,10 @@ class Pairing:
         return None
 
     async def invite(self):
-        """An offer for the first friend's seat with no channel."""
+        """An offer for the first friend's seat with no channel (or the seat the host is
+        giving to a new device: readmitting.py)."""
         k = self.k
-        seat = self.away_seat()
+        seat = self.readmission.seat_to_invite(self.away_seat())
         if k.role != "host" or seat is None or k.pairing:
             return
         k.mode = "host"
@@ -113,8 +117,11 @@ class Pairing:
         if k.pairing != peer:
             return
         link = str(window.location.origin) + str(window.location.pathname) + JOIN + str(code)
+        if seat == self.readmission.seat:
+            await self.readmission.invited(seat, peer, link)
+            return
         again = "pair.host_again" if k.link.get("started") else "pair.host_send"
-        self.show(self.t(again, n=seat + 1), out=link, ask=True)
+        self.show(self.t(again, n=seat + 1), out=link, ask=True, readmit=self.readmission.offered())
 
     def cannot_pair(self):
         """True, with the pairing dialog saying why in plain words, when this browser

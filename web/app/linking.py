@@ -100,6 +100,7 @@ class Linking:
             "pair-share": lambda el: self.flow.share(),
             "pair-scan": lambda el: spawn(self.flow.scan()),
             "pair-photo": lambda el: self.flow.photo(),
+            "readmit": lambda el: self.flow.readmission.ask(el),
         }
 
     def form_changed(self, target):
@@ -164,6 +165,8 @@ class Linking:
         for item in reply.get("send") or []:
             if not window.scopaLink.send(item["to"], item["text"]):
                 window.console.warn("link: channel closed, not sent to", item["to"])
+        for peer in reply.get("drop") or []:  # a seat's old device: its seat went to a new one
+            window.scopaLink.close(peer)
         self.role = reply.get("role")
         document.body.dataset.linkRole = self.role or ""
         self.link = reply.get("link") or {}
@@ -242,6 +245,7 @@ class Linking:
             spawn(self.flow.invite())
         elif state == "connected" and self.mode is not None:
             self.mode = None
+            self.flow.readmission.seat = None
             close_dialog("dlg-pair")
         elif self.role == "guest" and self.mode is None and not self.link.get("connected"):
             self.flow.ask_again()  # the channel to the host dropped: a new code from it
