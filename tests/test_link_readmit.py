@@ -126,6 +126,8 @@ def test_a_new_device_takes_the_away_seat_by_the_hosts_word_and_plays_on(moves: 
     mine = table.devices["bea2"].last
     assert len(json.loads(table.call("bea2", "link_export")["text"])["hands"]) == hands_before - 1
     assert mine["link"]["failed"] == []
+    inherited = [c["hand"] for c in mine["link"]["checks"] if c.get("inherited")]
+    assert inherited == list(range(hands_before - 1))  # said with each check it made
     to_new = [json.loads(m.text) for m in table.log if m.target == "bea2:host"]
     commit = next(m for m in to_new if m["kind"] == "commit")
     hand = hands_before - 1  # the hand in play: dealt with the old device's value

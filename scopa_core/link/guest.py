@@ -186,6 +186,8 @@ class Guest(GuestState):
         self.hands.append(replayed.to_record()["hands"][hand])
         self.base = replayed
         check = self.flag(hand, problem)
+        if hand < self.inherit:  # its values were its predecessor's: said with the check
+            check["inherited"] = True
         self.state, self.view, self.seen, self.pending = None, None, Seen(), None
         return Outcome(check=check)
 
