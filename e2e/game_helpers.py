@@ -45,6 +45,15 @@ PAINTED_SIZE = (
 DECLARE_TO_WIN = "?seed=2&variants=chiamarsi-fuori&target=1&level=easy"
 
 
+def strings(lang: str) -> dict[str, Any]:
+    """The page's catalogue of a language, {"text": ..., "problems": ...}
+    (web/app/strings/<lang>.json): what the page says, to compare with."""
+    catalogue: dict[str, Any] = json.loads(
+        (ROOT / "web" / "app" / "strings" / f"{lang}.json").read_text(encoding="utf-8")
+    )
+    return catalogue
+
+
 def open_game(
     new_context: NewContext,
     guard: NetworkGuard,

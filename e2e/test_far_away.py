@@ -21,9 +21,8 @@ from typing import Any
 
 import pytest
 from conftest import BOOT_TIMEOUT_MS, NetworkGuard, wait_for_play
-from game_helpers import ENGINE_TABLE, NewContext, open_game
+from game_helpers import ENGINE_TABLE, NewContext, open_game, strings
 from playwright.sync_api import Page, expect
-from test_no_webrtc import strings
 from test_remote import (
     LOG_CHANNEL,
     answer,

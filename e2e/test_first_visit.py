@@ -196,19 +196,28 @@ def unique_moves(view: dict[str, Any]) -> list[str]:
     return [c for c in view["hand"] if len(view["moves"][c]["moves"]) == 1]
 
 
-def test_cards_tapped_before_the_pages_python_is_up_are_played(
-    new_context: NewContext, network_guard: NetworkGuard, base_url: str
-) -> None:
+def painted_phone(
+    new_context: NewContext, guard: NetworkGuard, base_url: str, *held: re.Pattern[str]
+) -> tuple[Page, str, list[Gate]]:
+    """A phone's first visit, painted with an opening table that has a card of one
+    move (a tap plays it): the page, that card, and a Gate holding each of `held`."""
     tables = first_tables(WEB)
     n = next(i for i, t in enumerate(tables) if unique_moves(t["view"]))
-    card = unique_moves(tables[n]["view"])[0]
-    context = phone(new_context, network_guard)
+    context = phone(new_context, guard)
     context.add_init_script(the_table(n))
-    python = Gate(context, PAGE_PACK)
-    engine = Gate(context, PYODIDE)
+    gates = [Gate(context, pattern) for pattern in held]
     page = context.new_page()
     page.goto(base_url, wait_until="domcontentloaded")
     painted(page)
+    return page, unique_moves(tables[n]["view"])[0], gates
+
+
+def test_cards_tapped_before_the_pages_python_is_up_are_played(
+    new_context: NewContext, network_guard: NetworkGuard, base_url: str
+) -> None:
+    page, card, (python, engine) = painted_phone(
+        new_context, network_guard, base_url, PAGE_PACK, PYODIDE
+    )
     page.locator(f'#hand [data-card="{card}"]').click()
     assert "selected" in (page.locator(f'#hand [data-card="{card}"]').get_attribute("class") or "")
     python.open()
@@ -222,7 +231,7 @@ def test_cards_tapped_before_the_pages_python_is_up_are_played(
     assert not page.evaluate(ENGINE_TABLE.removeprefix("() => "))
     engine.open()
     page.wait_for_function(ENGINE_TABLE, timeout=BOOT_TIMEOUT_MS)
-    context.close()
+    page.context.close()
 
 
 def engine_replays(table: dict[str, Any], person: list[dict[str, Any]]) -> dict[str, Any]:
@@ -379,16 +388,7 @@ def test_a_tap_while_the_page_takes_the_table_over_is_done_once(
     not by both: the language switched once is switched (done twice, it came back),
     the card tapped is played once, answered by the book (done at once as well, it
     waited for the engine)."""
-    tables = first_tables(WEB)
-    n = next(i for i, t in enumerate(tables) if unique_moves(t["view"]))
-    card = unique_moves(tables[n]["view"])[0]
-    context = phone(new_context, network_guard)
-    context.add_init_script(the_table(n))
-    book = Gate(context, BOOK)
-    engine = Gate(context, PYODIDE)
-    page = context.new_page()
-    page.goto(base_url, wait_until="domcontentloaded")
-    painted(page)
+    page, card, (book, engine) = painted_phone(new_context, network_guard, base_url, BOOK, PYODIDE)
     # the page's objects are made (its listener is on), the book still on its way
     page.wait_for_function(PYTHON_DREW, timeout=BOOT_TIMEOUT_MS)
     assert book.held
@@ -406,4 +406,24 @@ def test_a_tap_while_the_page_takes_the_table_over_is_done_once(
     assert page.evaluate("JSON.parse(localStorage.getItem('scopa.v1.prefs')).lang") == "it"
     engine.open()
     page.wait_for_function(ENGINE_TABLE, timeout=BOOT_TIMEOUT_MS)
-    context.close()
+    page.context.close()
+
+
+def test_a_book_that_does_not_come_keeps_no_tap_from_the_page(
+    new_context: NewContext, network_guard: NetworkGuard, base_url: str
+) -> None:
+    """The start waits for the opening book at most opening.BOOK_WAIT_MS: with the
+    book held for good, the card tapped on the painted table is still played (by the
+    engine, once it holds the match), not kept by paint.js for ever."""
+    page, card, (book, engine) = painted_phone(new_context, network_guard, base_url, BOOK, PYODIDE)
+    page.wait_for_function(PYTHON_DREW, timeout=BOOT_TIMEOUT_MS)
+    page.locator(f'#hand [data-card="{card}"]').click()
+    engine.open()
+    page.wait_for_function(ENGINE_TABLE, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(
+        "() => performance.getEntriesByName('scopa-move-drawn:1.1.').length > 0",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    assert book.held  # the book never came
+    assert saved_record(page)["hands"][0]["moves"][0]["card"] == card
+    page.context.close()

@@ -8,11 +8,10 @@ an invitation link opened there says the same; no exception's text is shown.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from conftest import ROOT, NetworkGuard, wait_for_play
-from game_helpers import DESKTOP, NewContext, open_game
+from conftest import NetworkGuard, wait_for_play
+from game_helpers import DESKTOP, NewContext, open_game, strings
 from playwright.sync_api import Page
 
 NO_WEBRTC = "delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection;"
@@ -20,13 +19,6 @@ NO_WEBRTC = "delete window.RTCPeerConnection; delete window.webkitRTCPeerConnect
 EXCEPTION_WORDS = ("Error", "JsProxy", "Traceback", "undefined", "not defined", "Can't find")
 # an invitation as a Chromium host makes it (any offer: this browser never reads it)
 INVITATION = "#join=O1" + "q" * 40
-
-
-def strings(lang: str) -> dict[str, Any]:
-    text: dict[str, Any] = json.loads(
-        (ROOT / "web" / "app" / "strings" / f"{lang}.json").read_text(encoding="utf-8")
-    )
-    return text
 
 
 def settings_form(page: Page) -> dict[str, Any]:

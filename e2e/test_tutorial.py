@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 import pytest
-from conftest import ROOT, NetworkGuard
+from conftest import NetworkGuard
 from game_helpers import (
     ENGINE_TABLE,
     NewContext,
@@ -24,6 +24,9 @@ from game_helpers import (
     shot,
     tap_move,
     to_my_turn,
+)
+from game_helpers import (
+    strings as page_strings,
 )
 from playwright.sync_api import Page, expect
 from test_a11y import violations
@@ -56,8 +59,7 @@ LOCALES = {"en": "en-GB", "it": "it-IT"}
 
 
 def strings(lang: str) -> dict[str, str]:
-    path = ROOT / "web" / "app" / "strings" / f"{lang}.json"
-    words: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))["text"]
+    words: dict[str, str] = page_strings(lang)["text"]
     return words
 
 

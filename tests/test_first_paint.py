@@ -127,6 +127,8 @@ def test_the_start_imports_each_module_after_the_ones_it_needs() -> None:
     packed = start_pack_modules(app)
     assert set(order) < set(packed) and set(FIRST_USE) <= set(packed)
     assert "views.settings" not in packed  # a screen a button opens: the rest pack
+    # finished matches are kept once one is over (saves.py makes kept_games then)
+    assert not {"kept_games", "finished"} & set(packed)
 
 
 def test_elements_of_the_tree_keep_their_namespace() -> None:

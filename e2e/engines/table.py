@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from game_helpers import COUNT_JS
+from game_helpers import COUNT_JS, ENGINE_TABLE, SETTLED, first_move
 from test_persistence import TABLE_JS
 
 from tools.browsers.tab import Tab
@@ -24,11 +24,6 @@ BOOT_S = 120.0  # start-up is CPU-bound: generous on a busy 2-core machine
 SEEDED = "?seed=22&level=easy&fresh=1&sweep=0"
 
 PLAYING = "() => document.body.dataset.phase === 'play'"
-SETTLED = (
-    "() => ['play', 'hand-over', 'match-over', 'error'].includes(document.body.dataset.phase)"
-    " && !document.body.classList.contains('busy')"
-)
-ENGINE_TABLE = "() => performance.getEntriesByName('scopa-engine-table').length > 0"
 SAVED_VIEW = "() => JSON.parse(localStorage.getItem('scopa.v1.view'))"
 SAVED_RECORD = "() => JSON.parse(localStorage.getItem('scopa.v1.record'))"
 CHOOSING = "() => document.body.classList.contains('choosing')"
@@ -88,11 +83,6 @@ def my_turn(tab: Tab, view: dict[str, Any] | None = None) -> bool:
         and view.get("moves")
         and view["viewer"] == view["to_move"]
     )
-
-
-def first_move(view: dict[str, Any]) -> tuple[str, list[str]]:
-    card = view["hand"][0]
-    return card, view["moves"][card]["moves"][0]["take"]
 
 
 def choice_first(view: dict[str, Any]) -> tuple[str, list[str]]:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from game_helpers import replay
+from game_helpers import replay, strings
 from test_persistence import COPY_HAS_KEY
 
 from tools.browsers.tab import Browser, Tab
@@ -37,10 +37,7 @@ from .table import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-STRINGS = {
-    lang: json.loads((ROOT / "web" / "app" / "strings" / f"{lang}.json").read_text("utf-8"))
-    for lang in ("en", "it")
-}
+STRINGS = {lang: strings(lang) for lang in ("en", "it")}
 
 SERVICE_WORKER_READY = """async () => {
   if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return false;

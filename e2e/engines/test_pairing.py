@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game_helpers import DESKTOP, open_game
+from game_helpers import DESKTOP, open_game, strings
 
 from tools.browsers.chromium import ChromiumTab
 from tools.browsers.tab import Tab
@@ -25,10 +25,7 @@ from tools.browsers.tab import Tab
 from .table import BOOT_S, ENGINE_TABLE, call_engine, first_move, settle, tap_move
 
 ROOT = Path(__file__).resolve().parents[2]
-STRINGS = {
-    lang: json.loads((ROOT / "web" / "app" / "strings" / f"{lang}.json").read_text("utf-8"))
-    for lang in ("en", "it")
-}
+STRINGS = {lang: strings(lang) for lang in ("en", "it")}
 HAS_WEBRTC = "() => typeof RTCPeerConnection === 'function'"
 LINK_IS = "(state) => document.body.dataset.link === state"
 LINK_DEALT = """async () => {

@@ -44,9 +44,6 @@ TARGET_JS = """(selector) => {
 }"""
 
 
-INNER_TEXT_JS = "(s) => { const e = document.querySelector(s); return e ? e.innerText : ''; }"
-
-
 class BrowserError(RuntimeError):
     """The browser or its driver failed, or a page did not do what was waited for."""
 

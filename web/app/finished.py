@@ -26,16 +26,10 @@ import json
 
 from names import my_side, side_name
 from narration import end_text, result_text
-from storage import FINISHED, RECORD_FORMAT, not_json, why
+from storage import FINISHED, RECORD_FORMAT, match_id, not_json, why
 
 LIMIT = 20
 SUMMARY_KEYS = ("seats", "sides", "result")
-
-
-def match_id(record):
-    meta = record.get("meta") if isinstance(record, dict) else None
-    value = meta.get("id") if isinstance(meta, dict) else None
-    return value if isinstance(value, str) and value else None
 
 
 def summary_of(record, view):
@@ -85,7 +79,7 @@ class Finished:
 
     def entries(self):
         """The kept matches, newest first (a damaged list is moved aside: [])."""
-        text = self.storage._raw(FINISHED)
+        text = self.storage.raw(FINISHED)
         if text is None:
             return []
         try:
@@ -106,7 +100,7 @@ class Finished:
         if any(same_match(e, entry) for e in entries):
             return True
         entries.insert(0, entry)
-        return self.storage._set(FINISHED, entries[:LIMIT])  # the oldest dropped
+        return self.storage.set_json(FINISHED, entries[:LIMIT])  # the oldest dropped
 
 
 # -- the words of an entry (in the page's language) -----------------------------------

@@ -152,6 +152,8 @@ class I18n:
         English in the browser's console). A sentence without a code is no sentence
         of the engine's but an exception's text (a worker that failed, "KeyError:
         ..."): never shown, in either language."""
+        if isinstance(reply.get("said"), str):
+            return reply["said"]  # the page's own refusal, already in its language
         sentence = reply.get("error")
         coded = isinstance(reply.get("problem"), dict)
         if self.lang == "en" and coded and isinstance(sentence, str) and sentence:

@@ -4,22 +4,24 @@
 # review, match_review.py, as for the match played here).
 #
 # When a match is kept:
-# - a rematch with friends on other devices starts: every link reply passes
-#   here (linking.py `took`), and the one that starts the next match carries
-#   the finished match's record (`previous_record`), on the host's device and
-#   on every guest's, roles swapped or not. The page still shows that match's
+# - a rematch with friends on other devices starts: the link reply that starts
+#   the next match carries the finished match's record (`previous_record`, see
+#   saves.py `from_link`), on the host's device and on every guest's, roles
+#   swapped or not. The page still shows that match's
 #   result (the reply is drawn after), so its summary is taken from that view.
 # - a finished match on this device is replaced by another one (a new match
 #   against the computer, in hot-seat, an import, a match with friends): every
-#   drawn view passes here (saves.py `after_apply`); the last finished match
+#   drawn view passes here once a match over was drawn (saves.py `after_apply`:
+#   this module is made then, not at the start); the last finished match
 #   seen is kept when a view of a different match comes. A match over, then
 #   reloaded, then replaced is kept too: the restored view passes here first.
 # The same match is never kept twice (its meta.id), so the host's rematch,
 # seen both ways, makes one entry.
 
 from downloads import download
-from finished import Finished, make_entry, match_id
+from finished import Finished, make_entry
 from pyscript import window
+from storage import match_id
 
 
 def now_iso():
@@ -36,30 +38,12 @@ class KeptGames:
         self.store = Finished(self.m.storage)
         self.over = None  # (record, view): the finished match on the table, if one is
 
-    def handlers(self):
-        return {
-            "kept-export": lambda el: self.export(self.index_of(el)),
-            "kept-review": lambda el: self.review(self.index_of(el)),
-        }
-
-    def index_of(self, el):
-        try:
-            return int(el.dataset.index)
-        except Exception:
-            return None
-
     def entries(self):
         """The kept matches; a damaged list is moved aside (and listed with the
         unreadable data in "Your games", which asks for these first)."""
         return self.store.entries()
 
     # -- keeping ------------------------------------------------------------------------
-    def from_link(self, reply):
-        """A link reply: the finished match's record when a rematch starts."""
-        previous = reply.get("previous_record")
-        if isinstance(previous, dict):
-            self.keep(previous, self.m.view)
-
     def seen(self, view, record):
         """A view drawn: a finished match is remembered until another match replaces it."""
         if not isinstance(record, dict):

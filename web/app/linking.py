@@ -57,6 +57,9 @@ class Linking:
         self.joining = []  # host: channels open whose hello has not come yet
         self.count = 0  # host: channels named so far (g1, g2...)
         self.channels = []  # every channel opened (after a swapped rematch: the old names)
+        # the linked match whose table the page draws: until then the link is not
+        # "connected" (the table shown is another match's, and no move goes from it)
+        self.shown = None
         self.events = []
         self.draining = False
         self.invitation = invitation_code()
@@ -131,6 +134,8 @@ class Linking:
             self.leave()
         if self.role == "guest" and name in GUEST_OWN:
             return await engine.call(GUEST_OWN[name], arg)  # answered from the guest's seat
+        if self.role is not None and name in LINKED and not self.drawn():
+            return {"ok": False, "said": self.t("pair.table_coming")}
         if self.role == "guest" and name in LINKED:
             call = GUEST_CALLS.get(name)
             if call is None:
@@ -156,8 +161,9 @@ class Linking:
         if focused is not None and pairing.contains(focused):
             focused.focus()
 
-    def took(self, reply):
-        """A link reply: its messages sent, its save kept, what it says shown."""
+    def took(self, reply, show=True):
+        """A link reply: its messages sent, its save kept, what it says shown (`show`:
+        the link's state too; draw() shows it once the reply's table is drawn)."""
         if not reply.get("ok"):
             if reply.get("error"):
                 self.m.ui.notices.toast(self.m.i18n.error(reply))
@@ -171,10 +177,11 @@ class Linking:
         document.body.dataset.linkRole = self.role or ""
         self.link = reply.get("link") or {}
         self.keep(reply.get("save"))
-        self.m.saves.kept.from_link(reply)  # a rematch: the finished match is kept
+        self.m.saves.from_link(reply)  # a rematch: the finished match is kept
         self.say(reply)
         self.rematching.took(reply)
-        self.show_state()
+        if show:
+            self.show_state()
         return True
 
     def say(self, reply):
@@ -205,7 +212,7 @@ class Linking:
         for peer in self.peers():
             window.scopaLink.close(peer)
         self.role, self.link, self.mode, self.pairing, self.joining = None, {}, None, None, []
-        self.channels = []
+        self.channels, self.shown = [], None
         document.body.dataset.linkRole = ""
         try:  # noqa: SIM105 -- MicroPython has no contextlib.suppress
             window.localStorage.removeItem(LINK_KEY)
@@ -226,10 +233,16 @@ class Linking:
     def set_body(self, state):
         document.body.dataset.link = state
 
+    def drawn(self):
+        """The page draws the linked match's table (not the match it replaces)."""
+        return self.shown is not None and self.shown == self.link.get("match")
+
     def state(self):
         link = self.link
         if self.role is None:
             return "pairing" if self.mode else "none"
+        if not self.drawn():
+            return "pairing"  # the link and the friends' table change together
         if self.role == "host":
             if all(s.get("connected") for s in link.get("seats") or []):
                 return "connected"
@@ -306,8 +319,13 @@ class Linking:
             window.console.warn("link: a message from", peer, "refused:", detail)
 
     async def draw(self, reply):
-        if self.took(reply) and reply.get("view") is not None:
-            await self.m.apply(reply, acted=False)
+        """A reply to a link event: its table drawn, then the link's state shown, so
+        that "connected" never shows over the table of the match being replaced."""
+        if not self.took(reply, show=False):
+            return
+        if reply.get("view") is not None and await self.m.apply(reply, acted=False):
+            self.shown = self.link.get("match")
+        self.show_state()
 
     async def opened(self, peer):
         engine = self.m.engine

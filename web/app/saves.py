@@ -17,6 +17,7 @@ from dom import by_id
 from downloads import download, file_stamp
 from pyscript import window
 from pyscript.ffi import create_proxy
+from storage import match_id
 from tasks import spawn
 from views.dialogs import close_dialog
 
@@ -35,9 +36,7 @@ class Saves:
         box = by_id("import-file")
         if box is not None:
             box.addEventListener("change", self._proxies[0])
-        from kept_games import KeptGames
-
-        self.kept = KeptGames(self)  # finished matches kept on the device
+        self._kept = None  # kept_games.KeptGames: made on first use, not at the start
 
     def t(self, key, **values):
         return self.m.i18n.t(key, **values)
@@ -55,13 +54,24 @@ class Saves:
             screen = self._views[name] = screen_class(self.m.i18n)
         return screen
 
-    def handlers(self):
-        found = self.kept.handlers()
-        found.update(self.own_handlers())
-        return found
+    def kept(self):
+        """The finished matches kept on the device (kept_games.py), made on first use:
+        its modules are not in the start pack (the first visit's download)."""
+        if self._kept is None:
+            from kept_games import KeptGames
 
-    def own_handlers(self):
+            self._kept = KeptGames(self)
+        return self._kept
+
+    def from_link(self, reply):
+        """A link reply: the one that starts a rematch keeps the finished match."""
+        if isinstance(reply.get("previous_record"), dict):
+            self.kept().keep(reply["previous_record"], self.m.view)
+
+    def handlers(self):
         return {
+            "kept-export": lambda el: self.kept().export(index_of(el)),
+            "kept-review": lambda el: self.kept().review(index_of(el)),
             "games": lambda el: self.open_games(),
             "stats": lambda el: self.open_stats(),
             "export": lambda el: spawn(self.export()),
@@ -89,12 +99,12 @@ class Saves:
     def after_apply(self, view, record, live=True):
         """Count a finished hand or match once (see stats.tally); a finished match
         replaced by another is kept (kept_games.py)."""
-        self.kept.seen(view, record)
-        meta = record.get("meta") if isinstance(record, dict) else None
-        match_id = meta.get("id") if isinstance(meta, dict) else None
+        over = isinstance(view, dict) and view.get("phase") == "match-over"
+        if over or self._kept is not None:  # nothing to keep before a match is over
+            self.kept().seen(view, record)
         data = self.load_stats()
         try:
-            changed = tally.tally(data, view, match_id, live)
+            changed = tally.tally(data, view, match_id(record), live)
         except Exception as exc:  # statistics never stop a game
             window.console.warn("statistics:", str(exc))
             return
@@ -165,7 +175,7 @@ class Saves:
     def open_games(self):
         storage = self.m.storage
         has_record = self.m.record is not None or storage.record_text() is not None
-        kept = self.kept.entries()  # first: a damaged list is among the unreadable then
+        kept = self.kept().entries()  # first: a damaged list is among the unreadable then
         self.view("games").open(has_record, storage.unreadable(), kept)
 
     async def export(self):

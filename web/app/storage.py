@@ -104,6 +104,13 @@ def record_problem(text):
     return why("corrupt", "no_format", format=RECORD_FORMAT)
 
 
+def match_id(record):
+    """A match record's meta.id (what tells one match from another), or None."""
+    meta = record.get("meta") if isinstance(record, dict) else None
+    value = meta.get("id") if isinstance(meta, dict) else None
+    return value if isinstance(value, str) and value else None
+
+
 def seq_of(text):
     """A save's number from its JSON text (0 when there is none)."""
     try:
@@ -139,7 +146,8 @@ class Keys:
     def __init__(self, backend):
         self.backend = backend
 
-    def _raw(self, key):
+    def raw(self, key):
+        """The text stored under ``key``, or None (none, empty, or not readable)."""
         try:
             text = self.backend.getItem(key)
         except Exception:
@@ -149,7 +157,7 @@ class Keys:
         return text
 
     def _get(self, key):
-        text = self._raw(key)
+        text = self.raw(key)
         if text is None:
             return None
         try:
@@ -176,11 +184,12 @@ class Storage(Keys):
         Keys.__init__(self, backend)
         self.clock = clock  # () -> a date-time string for the entries, or None
         self.mirror = mirror  # has put(text): a second copy of each save of the game
-        self.seq = seq_of(self._raw(SAVED))  # the latest save this page knows of
+        self.seq = seq_of(self.raw(SAVED))  # the latest save this page knows of
         self.problems = []  # entries moved aside during this visit, for the page to report
         self.stuck = {}  # key -> entry: unreadable data that could not be moved aside
 
-    def _set(self, key, value):
+    def set_json(self, key, value):
+        """Store ``value`` as JSON under ``key``; False when it could not be."""
         if key in self.stuck:
             return False  # unreadable data the player has not dealt with yet
         try:
@@ -192,7 +201,7 @@ class Storage(Keys):
     def unreadable(self):
         """Every unreadable piece of saved data kept on the device (a list of entries)."""
         entries = []
-        text = self._raw(UNREADABLE)
+        text = self.raw(UNREADABLE)
         if text is not None:
             try:
                 data = json.loads(text)
@@ -230,7 +239,7 @@ class Storage(Keys):
         """Move the data under `key` aside (it could not be read); the entry, or None.
 
         detail: why, in English; problem: the same as {"code", "params"} (or None)."""
-        text = self._raw(key)
+        text = self.raw(key)
         if text is None:
             return None
         entry = self._entry(key, (reason, detail, problem), text)
@@ -265,7 +274,7 @@ class Storage(Keys):
 
     # -- preferences --------------------------------------------------------------
     def load_prefs(self):
-        text = self._raw(PREFS)
+        text = self.raw(PREFS)
         if text is None:
             return {}
         try:
@@ -281,14 +290,14 @@ class Storage(Keys):
         return {}
 
     def save_prefs(self, prefs):
-        return self._set(PREFS, prefs)
+        return self.set_json(PREFS, prefs)
 
     # -- the game in progress -------------------------------------------------------------
     def load_game(self):
         """(view, record): both dicts, or (None, None) when no usable game is saved.
 
         A record that cannot be read is moved aside (see quarantine)."""
-        text = self._raw(RECORD)
+        text = self.raw(RECORD)
         if text is None:
             return (None, None)
         problem = record_problem(text)
@@ -303,12 +312,12 @@ class Storage(Keys):
 
     def record_text(self):
         """The saved record exactly as stored (for a download), or None."""
-        return self._raw(RECORD)
+        return self.raw(RECORD)
 
     # -- numbered saves: one match, any number of tabs ------------------------------
     def saved_number(self):
         """The number of the latest save of the game in localStorage now (any tab's)."""
-        return seq_of(self._raw(SAVED))
+        return seq_of(self.raw(SAVED))
 
     def others_saved(self):
         """Another tab or window saved the game since this page last saved or read it."""
@@ -386,7 +395,7 @@ class Storage(Keys):
     def load_stats(self, valid):
         """The statistics object, or None when there are none yet; `valid(data)`
         says whether the data is statistics this version understands."""
-        text = self._raw(STATS)
+        text = self.raw(STATS)
         if text is None:
             return None
         try:
@@ -434,7 +443,7 @@ class Storage(Keys):
         if isinstance(mine, dict) and isinstance(mine.get("saved"), int):
             if mine["saved"] >= copy["saved"]:
                 return False
-        elif self._raw(STATS) is not None:
+        elif self.raw(STATS) is not None:
             return False  # unreadable: load_stats sets it aside, never overwritten here
         return self._put(STATS, text)
 
