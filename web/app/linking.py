@@ -171,8 +171,7 @@ class Linking:
         for item in reply.get("send") or []:
             if not window.scopaLink.send(item["to"], item["text"]):
                 window.console.warn("link: channel closed, not sent to", item["to"])
-        for peer in reply.get("drop") or []:  # a seat's old device: its seat went to a new one
-            window.scopaLink.close(peer)
+        self.flow.readmission.drop(reply)  # a seat's old device: its seat went to a new one
         self.role = reply.get("role")
         document.body.dataset.linkRole = self.role or ""
         self.link = reply.get("link") or {}

@@ -38,6 +38,12 @@ class Readmitting:
         self.seat = None  # its old device came back, or the new one is in
         return first_away
 
+    def drop(self, reply):
+        """The channels a link reply names in `drop` (the old device of a seat a new
+        device took) are closed: the old device is told, and pairs again or stops."""
+        for peer in reply.get("drop") or []:
+            window.scopaLink.close(peer)
+
     def ask(self, el):
         """data-action="readmit" (data-seat): an invitation for a new device in that seat."""
         k = self.k
