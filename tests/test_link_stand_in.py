@@ -264,8 +264,10 @@ def test_the_new_fields_are_checked_at_the_edge() -> None:
         assert refused(table, "bea", "host", text)["code"] == "link.bad_field", stand
     # well formed, but not what the hand could be: a move that was not the seat's, or
     # not made yet, or a seat that is no friend's
+    first = (last_state["view"]["dealer"] + 1) % 4  # who made move 0 (the deal's draw)
+    wrong = next(seat for seat in (3, 1) if seat != first)  # a friend's seat, not that one
     for stand in [
-        {"moves": [{"move": 0, "seat": 3, "level": "easy"}]},
+        {"moves": [{"move": 0, "seat": wrong, "level": "easy"}]},
         {"moves": [{"move": 30, "seat": 1, "level": "easy"}]},
         {"shares": [{"seat": 0}]},
     ]:

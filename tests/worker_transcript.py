@@ -14,8 +14,9 @@ before issue 29 moved its Python into the package (main 55d924f, when
 web/worker/session.py, host.py, guest.py... were top-level modules);
 tests/test_worker_transcript.py plays the same script through today's worker
 and compares every reply byte for byte. Calls added to the script since (the
-guest's ``guest_hint``, the host's ``link_stand_in`` and the clock's ``clock_used``
-with its ``clock`` message, issue 32) were recorded from the code that added them,
+guest's ``guest_hint``, the host's ``link_stand_in`` and ``link_readmit`` and the
+clock's ``clock_used`` with its ``clock`` message, issue 32, each in a scene of its
+own at the end) were recorded from the code that added them,
 with every reply recorded before kept byte for byte. To record it again:
 
     # from today's code (after a change meant to alter a reply: say why in the commit)
@@ -631,6 +632,34 @@ def stand_in_scene(rec: Recorder) -> None:
         net.call(device, "link_export")
 
 
+def readmit_scene(rec: Recorder) -> None:
+    """A guest's phone dies; the host readmits a new device into its seat (issue 32)."""
+    rec.scene = "link: a new device readmitted into an away seat"
+    net = Net(rec)
+    rec.device("host")
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "remote"}]
+    net.call("host", "host_open", js({"seats": seats, "target": 5}))
+    join(net, "eva", "p0")
+    rng = random.Random(7)
+    for _ in range(6):
+        net.act(rng)
+    net.deliver()
+    old = net.last["eva"]["save"]
+    net.call("host", "link_readmit", js({"seat": 1, "peer": "n1"}))  # connected: refused
+    net.cut("host", "p0")
+    for spec in ({"seat": 0, "peer": "n1"}, {"seat": "1", "peer": "n1"}, {"seat": 1}):
+        net.call("host", "link_readmit", js(spec))
+    net.call("eva", "link_readmit", js({"seat": 1, "peer": "n1"}))  # not a host
+    net.call("host", "link_readmit", js({"seat": 1, "peer": "n1"}))
+    join(net, "eve", "n1")
+    hello = {"v": 1, "kind": "hello", "match": old["match"], "seat": 1, "token": old["token"]}
+    net.call("host", "link_receive", "p0c", js(hello))  # the old token: refused
+    del rec.workers["eva"], net.last["eva"]  # the phone that died
+    net.play(rng)
+    for device in ("host", "eve"):
+        net.call(device, "link_export")
+
+
 # --- the time used on a move (issue 32: recorded from the code that added it) ------------
 
 
@@ -681,6 +710,7 @@ SCENES = (
     watch_scene,
     stand_in_scene,
     clock_scene,
+    readmit_scene,
 )
 
 

@@ -16,6 +16,7 @@ docs/remote-play.md has the design. Each module imports only the ones above it:
 - ``guest_state``: what a guest knows, what its page draws, exports and saves
 - ``host_state``: the hosted match, its remote seats and the fair deal of each hand
 - ``rematch``: asking for and answering a rematch, the roles kept or swapped
+- ``readmission``: the host's word that gives an away seat to a new device
 - ``host_outbox``: what each guest is sent, from its seat's view only
 - ``host``: :class:`Host`, the referee of the guests' messages
 - ``guest``: :class:`Guest`, the host's messages taken or refused, the page's

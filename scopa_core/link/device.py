@@ -11,6 +11,7 @@ not understand beyond drawing and sending::
      "refused": {"error", "problem"}?,       # this device refused what it got
      "told": {...}?,                         # the other device refused what this one sent
      "check": {...}?, "declined": true?, "declined_by": SEAT?, "offer_gone": true?,
+     "drop": [PEER]?,                        # the host: close these channels (a seat's old device)
      "previous_record": RECORD?}
 
 A request the device cannot carry out raises LinkError or SessionError (the
@@ -29,7 +30,7 @@ from typing import Any
 from ..table.saving import record_text
 from ..table.session import Session
 from ..table.settings import NAME_LIMIT
-from . import rematch
+from . import readmission, rematch
 from .guest import Guest
 from .host import Host
 from .problems import LinkError, LinkProblem
@@ -116,6 +117,17 @@ class Device:
         """The host gives an away seat to the computer: {"seat", "level"}."""
         spec = spec if isinstance(spec, dict) else {}
         self._host().stand_in(spec.get("seat"), spec.get("level"))
+        return self.reply()
+
+    def readmit(self, spec: object) -> dict[str, Any]:
+        """The host's word: {"seat": SEAT, "peer": CHANNEL}: a new device saying hello on
+        that channel takes that seat with a fresh token (readmission.py)."""
+        host = self._host()
+        spec = spec if isinstance(spec, dict) else {}
+        peer = spec.get("peer")
+        if not isinstance(peer, str) or not peer:
+            raise LinkError(LinkProblem("link.bad_field", kind="readmit", field="peer"))
+        readmission.open_seat(host, spec.get("seat"), _peer(peer))
         return self.reply()
 
     def pending(self) -> dict[str, Any]:
@@ -249,6 +261,8 @@ class Device:
             if getattr(outcome, key) is not None:
                 reply[key] = getattr(outcome, key)
         reply.update(_declined(outcome))
+        if outcome.drop:
+            reply["drop"] = list(outcome.drop)
         if self._previous is not None:
             reply["previous_record"], self._previous = self._previous, None
         if news:  # the page says it: the computer played this seat's moves while it was away

@@ -25,7 +25,7 @@ from ..record import RecordError, load_record
 from ..table.problems import SessionError, SessionProblem
 from ..view import SeatView, ViewError
 from . import rematch
-from .fairdeal import Claim, DealEntry, Seen, check_hand, deals_in_hand, new_value
+from .fairdeal import Claim, DealEntry, Seen, check_hand, commitment, deals_in_hand, new_value
 from .guest_state import GuestState
 from .guest_table import display_match
 from .problems import LinkError, LinkProblem
@@ -83,6 +83,8 @@ class Guest(GuestState):
             self.clear(message["match"], rules)
         self.seat, self.token = message["seat"], message["token"]
         self.settings = settings
+        if not same:
+            self.inherit = message.get("inherit", 0)
         if same and "offer" in message:  # the match is over: the end follows
             return rematch.guest_synced_offer(self, message["offer"])
         return Outcome(previous=previous)
@@ -95,6 +97,11 @@ class Guest(GuestState):
             raise self._fail("link.unexpected", kind="commit")
         if self.hands and message["dealer"] != self.base.next_dealer:
             raise self._fail("link.bad_field", kind="commit", field="dealer")
+        # a value given in this seat's place: by the host standing in while this device
+        # was away (not answered), or, to a new device, its old device's for a hand it
+        # inherits (readmission.py: answered with it, a repeat the host takes)
+        given = message.get("share")
+        stood = given is not None and hand >= self.inherit
         entries = self.ledger.entries
         if len(entries) > hand:
             entry = entries[hand]
@@ -102,18 +109,20 @@ class Guest(GuestState):
                 problem = LinkProblem("link.commit_changed", hand=hand)
                 self.flag(hand, problem)
                 raise LinkError(problem)
-            if "share" in message:  # dealt while away: this seat's value was given already
+            if stood:  # dealt while away: this seat's value was given already
                 return Outcome()
-        elif "share" in message:
+            if given is not None and given != entry.shares[self.seat]:
+                raise self._fail("link.bad_field", kind="commit", field="share")
+        elif stood:
             # dealt while this device was away and the computer played for it: the host
             # stood in for its value (the reveal is checked against that one)
             entry = DealEntry(message["commitment"], [None] * self.rules.players)
-            entry.shares[self.seat] = message["share"]
+            entry.shares[self.seat] = given
             entries.append(entry)
             return Outcome()
         else:
             entry = DealEntry(message["commitment"], [None] * self.rules.players)
-            entry.shares[self.seat] = new_value()
+            entry.shares[self.seat] = given or new_value()
             entries.append(entry)
         share = encode("share", match=self.match_id, hand=hand, share=entry.shares[self.seat])
         return Outcome(out=[(self.peer, share)])
@@ -168,29 +177,37 @@ class Guest(GuestState):
             return Outcome()  # revealed already
         if hand > len(self.hands):
             raise self._fail("link.unexpected", kind="reveal")
-        if len(self.ledger.entries) <= hand or len(message["shares"]) != self.rules.players:
+        if len(message["shares"]) != self.rules.players or (
+            len(self.ledger.entries) <= hand and hand >= self.inherit
+        ):
             missing = LinkProblem("link.no_commit", hand=hand)
             self.flag(hand, missing)
             raise LinkError(missing)
         claim = self._claim(hand, message)
         stand_in = message.get("stand_in", {})
         stood = self.stood(message, claim.dealer, len(claim.moves))
+        entries = self.ledger.entries
+        if len(entries) > hand:
+            entry = entries[hand]
+        else:  # dealt before this device took the seat: its deck checked, its values taken
+            entry = DealEntry(commitment(self.match_id or "", hand, claim.secret), claim.shares)
         seen = Seen(self.seen.layout, self.seen.dealt, self.seen.moves[:])
         if self.pending is not None and len(seen.moves) in stood:
             self.pending = None  # the computer moved for this seat while it was away
         if self.pending is not None and len(claim.moves) > len(seen.moves):
             seen.moves.append(self.pending)  # it was made: it must be this seat's move as sent
-        problem = check_hand(
-            self.rules, self.match_id or "", hand, self.seat, self.ledger.entries[hand], claim, seen
-        )
+        problem = check_hand(self.rules, self.match_id or "", hand, self.seat, entry, claim, seen)
         replayed = self._replayed(hand, message["deal"])
-        entry = self.ledger.entries[hand]
+        if len(entries) == hand:
+            entries.append(entry)
         entry.secret, entry.shares = claim.secret, list(claim.shares)
         self.hands.append(replayed.to_record()["hands"][hand])
         self.base = replayed
         for key in ("moves", "shares"):
             self.stand_in[key] += [{"hand": hand, **item} for item in stand_in.get(key, [])]
         check = self.flag(hand, problem)
+        if hand < self.inherit:  # its values were its predecessor's: said with the check
+            check["inherited"] = True
         self.state, self.view, self.seen, self.pending = None, None, Seen(), None
         return Outcome(check=check)
 

@@ -47,6 +47,9 @@ class GuestState:
         self.rules = rules
         self.hands: list[dict[str, Any]] = []  # the record's hands: revealed, checked
         self.ledger = Ledger()
+        #: readmitted into a seat (a new device): hands before this one were dealt, at
+        #: least in part, before this device held it; their values are its predecessor's
+        self.inherit = 0
         self.checks: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None  # the host's last state message
         self.view: SeatView | None = None  # its seat view

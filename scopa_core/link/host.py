@@ -24,7 +24,7 @@ from ..problems import Problem, problem_of
 from ..table.problems import SessionError, SessionProblem
 from ..table.session import Session
 from ..table.settings import LEVELS, NAME_LIMIT
-from . import host_outbox, rematch
+from . import host_outbox, readmission, rematch
 from .fairdeal import Ledger
 from .host_state import HostState, Remote
 from .problems import LinkError, LinkProblem
@@ -74,8 +74,11 @@ class Host(HostState):
     def _hello(self, peer: str, message: dict[str, Any]) -> Outcome:
         if "match" in message:
             remote, hands = self._returning(message), min(message.get("hands", 0), self.revealed)
+            outcome = Outcome()
         else:
             remote, hands = self._newcomer(peer), 0
+            outcome = readmission.drop_old(remote, peer)
+        readmission.used(self, peer)
         for other in self.remotes.values():
             if other.peer == peer and other is not remote:
                 other.peer = None
@@ -86,7 +89,7 @@ class Host(HostState):
         if isinstance(name, str) and name.strip():
             self.session.seats[remote.seat]["name"] = name.strip()[:NAME_LIMIT]
         self._sync_pause()
-        return Outcome()
+        return outcome
 
     def _returning(self, message: dict[str, Any]) -> Remote:
         """A guest back with the seat and token it was given."""
@@ -97,13 +100,16 @@ class Host(HostState):
         token = message.get("token")
         if remote is None or remote.token is None or not isinstance(token, str):
             raise LinkError(LinkProblem("link.bad_token", seat=str(seat)))
+        if remote.retired is not None and compare_digest(remote.retired, token):
+            raise LinkError(LinkProblem("link.token_replaced", seat=seat))
         if not compare_digest(remote.token, token):
             raise LinkError(LinkProblem("link.bad_token", seat=str(seat)))
         return remote
 
     def _newcomer(self, peer: str) -> Remote:
-        """A guest pairing for the first time: the first free remote seat, and its token."""
-        remote = self._remote_of(peer)
+        """A guest pairing for the first time: the seat opened for a new device on this
+        channel (readmission.py), or the first free remote seat; and its token."""
+        remote = self._remote_of(peer) or readmission.take(self, peer)
         if remote is None:
             free = [r for _, r in sorted(self.remotes.items()) if r.token is None]
             if not free:
@@ -174,6 +180,7 @@ class Host(HostState):
         if remote is not None:
             remote.peer = None
             self._sync_pause()
+        readmission.used(self, peer)  # an invitation for a new device that failed
 
     def stand_in(self, seat: object, level: object) -> None:
         """The host gives the away seat ``seat`` to the computer at ``level``: the match

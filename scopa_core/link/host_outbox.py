@@ -50,12 +50,13 @@ def _due(host: HostState, remote: Remote) -> list[str]:
         texts.append(encode("end", match=host.match_id, **session.end))
         remote.end_sent = True
     hands = len(session.match.records)
-    playing = hands - 1  # a hand dealt while the host stood in for this seat's value
-    if host.revealed == playing and remote.commit_sent < playing and _stood_share(host, remote):
-        texts.append(_commit(host, playing, share=host.ledger.entries[playing].shares[remote.seat]))
+    playing = hands - 1  # the hand in play, dealt with a value given in this seat's place
+    given = _given(host, remote, playing) if host.revealed == playing >= 0 else None
+    if given is not None and remote.commit_sent < playing:
+        texts.append(_commit(host, playing, share=given))
         remote.commit_sent = playing
     if not session.over and len(host.ledger.entries) > hands and remote.commit_sent < hands:
-        texts.append(_commit(host, hands))
+        texts.append(_commit(host, hands, share=_given(host, remote, hands)))
         remote.commit_sent = hands
     at = (hands, session.seq)
     if session.phase == "play" and remote.at_sent != at:
@@ -78,6 +79,8 @@ def _clock(host: HostState) -> str:
 
 def _welcome(host: HostState, remote: Remote) -> str:
     extra: dict[str, Any] = {"rematch_of": host.rematch_of} if host.rematch_of else {}
+    if remote.inherit is not None:  # a new device in this seat: the deals it comes into
+        extra["inherit"] = remote.inherit
     if host.session.over:  # a guest pairing again learns where a rematch stands
         extra["offer"] = offer_for(host, remote.seat)
     return encode(
@@ -92,8 +95,8 @@ def _welcome(host: HostState, remote: Remote) -> str:
 
 
 def _commit(host: HostState, hand: int, share: str | None = None) -> str:
-    """The commitment to hand ``hand``'s deck; with ``share``, a hand dealt while the
-    host stood in for this seat's value (its friend away): that value, not to answer."""
+    """The commitment to hand ``hand``'s deck; with ``share``, the value given in this
+    seat's place (:func:`_given`): the deck is made with it, not to answer."""
     entry = host.ledger.entries[hand]
     records = host.session.match.records
     dealer = records[hand].dealer if hand < len(records) else host.session.match.next_dealer
@@ -108,9 +111,17 @@ def _commit(host: HostState, hand: int, share: str | None = None) -> str:
     )
 
 
-def _stood_share(host: HostState, remote: Remote) -> bool:
-    hand = len(host.session.match.records) - 1
-    return {"hand": hand, "seat": remote.seat} in host.stood_shares
+def _given(host: HostState, remote: Remote, hand: int) -> str | None:
+    """The value given in this seat's place for hand ``hand``, sent with its commitment:
+    the host's, for a hand dealt while the computer stood in (its friend away); the old
+    device's, to a new device that inherits the hand (readmission.py). None when the
+    seat gives its own."""
+    entries = host.ledger.entries
+    if hand >= len(entries):
+        return None
+    stood = {"hand": hand, "seat": remote.seat} in host.stood_shares
+    inherited = remote.inherit is not None and hand < remote.inherit
+    return entries[hand].shares[remote.seat] if stood or inherited else None
 
 
 def position(host: HostState, seat: int) -> str:

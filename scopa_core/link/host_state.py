@@ -35,6 +35,13 @@ class Remote:
     at_sent: tuple[int, int] | None = None  # (hands, moves) of the last position it was sent
     end_sent: bool = False
     presence_sent: tuple[Any, ...] | None = None
+    #: the host's word (Host.readmit): a new device saying hello on this channel takes
+    #: the seat; kept in memory only, as the channel is (a reload cancels it)
+    readmit: str | None = None
+    retired: str | None = None  # the token a readmission replaced: refused by its sentence
+    #: readmitted: hands 0..inherit-1 were (partly) dealt before this device held the
+    #: seat, so the shares given for them were its predecessor's (sent in ``commit``)
+    inherit: int | None = None
 
     def resync(self, hands: int) -> None:
         """It (re)connected holding ``hands`` revealed hands: send it the rest."""

@@ -27,6 +27,8 @@ LINK_ENGLISH: Final[dict[str, str]] = {
     "link.other_match": "this message is about another match",
     "link.bad_token": "seat {seat} belongs to someone else: the token does not match",
     "link.table_full": "every seat for a player on another device is taken",
+    "link.token_replaced": "seat {seat} was given to another device: this token no longer works",
+    "link.seat_given": "the host gave seat {seat} to another device: this one no longer plays it",
     "link.old_move": "this move is for an earlier position (move {seq}); the game is at move {now}",
     "link.future_move": "this move is for a later position (move {seq}); the game is at move {now}",
     "link.no_deal": "no deal is waiting for a value for hand {hand}",
@@ -55,6 +57,10 @@ LINK_ENGLISH: Final[dict[str, str]] = {
     # the page asking a device for what it cannot do
     "link.no_remote_seat": 'a match with another device needs a seat of {{"kind": "remote"}}',
     "link.no_link": "this device is not in a match with another device",
+    "link.readmit_seat": "{seat} is not a seat for a player on another device",
+    "link.readmit_connected": (
+        "seat {seat}'s device is connected: only a seat that is away can go to a new device"
+    ),
     "link.not_started": "the match has not started yet",
     "link.move_on_its_way": "the last move is still on its way to the host",
     "link.host_away": "the host's device is not connected: the match is paused",

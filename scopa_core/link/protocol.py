@@ -180,13 +180,15 @@ FIELDS: Final[dict[str, dict[str, tuple[Check, bool]]]] = {
         "rules": (_object, True),
         "rematch_of": (_match_id, False),
         "offer": (_offer, False),
+        "inherit": (HAND, False),
     },
     "commit": {
         "match": (_match_id, True),
         "hand": (HAND, True),
         "dealer": (SEAT, True),
         "commitment": (is_value, True),
-        "share": (is_value, False),  # the host's for this seat: it stood in (not to answer)
+        # given in this seat's place: by the host standing in, or the old device's
+        "share": (is_value, False),
     },
     "state": {
         "match": (_match_id, True),
@@ -323,6 +325,9 @@ class Outcome:
     declined: bool = False  # the rematch asked for was declined
     declined_by: int | None = None  # by that seat, when it is known
     offer_gone: bool = False  # declined: the offer ended while this device was away
+    drop: list[str] = field(
+        default_factory=list
+    )  # the host: channels to close (a seat's old device)
 
 
 # --- the only messages that carry cards to a guest --------------------------------

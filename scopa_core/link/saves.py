@@ -45,6 +45,7 @@ def save_host(host: Host) -> dict[str, Any]:
         "secret": current,
         "remotes": [
             {"seat": seat, "token": remote.token, "ready": remote.ready, **_stood(remote)}
+            | ({"retired": remote.retired} if remote.retired else {})
             for seat, remote in sorted(host.remotes.items())
         ],
     }
@@ -72,6 +73,7 @@ def restore_host(saved: dict[str, Any]) -> Host:
         remote = remotes.get(seat) if isinstance(seat, int) else None
         if remote is not None:
             remote.token = item["token"] if is_token(item.get("token")) else None
+            remote.retired = item["retired"] if is_token(item.get("retired")) else None
             ready = item.get("ready")
             remote.ready = ready if isinstance(ready, int) and not isinstance(ready, bool) else -1
             level = item.get("stand_in")
@@ -184,7 +186,7 @@ def save_guest(guest: Guest) -> dict[str, Any]:
         "offer": guest.offer,
         "expect_rematch_of": guest.expect_rematch_of,
         **_guest_stand_in(guest),
-    }
+    } | ({"inherit": guest.inherit} if guest.inherit else {})  # readmitted (readmission.py)
 
 
 def _guest_stand_in(guest: Guest) -> dict[str, Any]:
@@ -218,6 +220,8 @@ def _restore_guest(guest: Guest, saved: dict[str, Any]) -> None:
     record = {"format": RECORD_FORMAT, "rules": rules.to_json(), "hands": guest.hands}
     guest.base = load_record(record)
     guest.ledger = Ledger.from_json(saved["fair_deal"], rules.players)
+    inherit = saved.get("inherit", 0)  # absent in a save made before readmission existed
+    guest.inherit = inherit if isinstance(inherit, int) and not isinstance(inherit, bool) else 0
     guest.checks = [c for c in saved["checks"] if isinstance(c, dict)]
     state = saved.get("state")
     if state is not None:

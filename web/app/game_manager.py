@@ -176,7 +176,7 @@ class GameManager:
         focused = document.activeElement
         self.ui.show_dialogs(self.view)
         self.link.rematching.show()  # a match with friends: the rematch on the result screen
-        self.link.pairing_on_top(focused)
+        self.link.flow.on_top(focused)
 
     def on_dialog_closed(self, name):
         self.ui.dialog_closed(name, self.view)

@@ -14,7 +14,7 @@ from linking import HOST_PEER, JOIN, LINK_KEY
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from tasks import spawn
-from views.dialogs import close_dialog
+from views.dialogs import close_dialog, raise_dialog
 
 
 class Pairing:
@@ -22,6 +22,9 @@ class Pairing:
         self.k = linking
         self.m = linking.m
         self.offer = None  # a guest: the invitation its code answers (while it is shown)
+        from readmitting import Readmitting
+
+        self.readmission = Readmitting(self)  # the host: an away seat to a new device
         self.answers = 0  # a guest: answers begun (only the latest one is shown)
 
     def t(self, key, **values):
@@ -64,6 +67,19 @@ class Pairing:
         elif k.mode == "guest" and self.offer:  # an answer shown (or being made)
             spawn(self.answer(self.offer))
 
+    def on_top(self, focused):
+        """After the screens are drawn: a page reloaded after a match with friends
+        draws the result while its pairing dialog is open. Pairing again comes first
+        (the rematch needs the link), and a result on top caught every tap on "Pair".
+        Only a dialog shown above it takes the focus (one below is inert), so that
+        says when to raise it; the field the player was in gets the focus back."""
+        pairing = document.getElementById("dlg-pair")
+        if pairing is None or not pairing.open or pairing.contains(document.activeElement):
+            return
+        raise_dialog("dlg-pair")
+        if focused is not None and pairing.contains(focused):
+            focused.focus()
+
     # -- the host ------------------------------------------------------------------------
     async def host(self, settings):
         """The new-match dialog's start with friends' seats: the table is opened and
@@ -89,9 +105,10 @@ class Pairing:
         return None
 
     async def invite(self):
-        """An offer for the first friend's seat with no channel."""
+        """An offer for the first friend's seat with no channel (or the seat the host is
+        giving to a new device: readmitting.py)."""
         k = self.k
-        seat = self.away_seat()
+        seat = self.readmission.seat_to_invite(self.away_seat())
         if k.role != "host" or seat is None or k.pairing:
             return
         k.mode = "host"
@@ -113,10 +130,14 @@ class Pairing:
         if k.pairing != peer:
             return
         link = str(window.location.origin) + str(window.location.pathname) + JOIN + str(code)
+        if seat == self.readmission.seat:
+            await self.readmission.invited(seat, peer, link)
+            return
         again, extra = "pair.host_send", None
         if k.link.get("started"):  # away: pair again, or let the computer play for them
             again, extra = k.standing.invitation(seat)
-        self.show(self.t(again, n=seat + 1), out=link, ask=True, extra=extra)
+        readmit = self.readmission.offered()
+        self.show(self.t(again, n=seat + 1), out=link, ask=True, extra=extra, readmit=readmit)
 
     def cannot_pair(self):
         """True, with the pairing dialog saying why in plain words, when this browser

@@ -21,7 +21,7 @@ from events import listen, page_window
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from tasks import spawn
-from views.dialogs import close_dialog, raise_dialog
+from views.dialogs import close_dialog
 
 LINK_KEY = "scopa.v1.link"  # this device's part in a match with others (the worker's save)
 LINKED = ("play", "step", "next_hand", "reveal", "resign", "timeout")
@@ -107,6 +107,7 @@ class Linking:
             "pair-share": lambda el: self.flow.share(),
             "pair-scan": lambda el: spawn(self.flow.scan()),
             "pair-photo": lambda el: self.flow.photo(),
+            "readmit": lambda el: self.flow.readmission.ask(el),
         }
 
     def form_changed(self, target):
@@ -151,19 +152,6 @@ class Linking:
             self.took(await engine.call("host_pending"))
         return reply
 
-    def pairing_on_top(self, focused):
-        """After the screens are drawn: a page reloaded after a match with friends
-        draws the result while its pairing dialog is open. Pairing again comes first
-        (the rematch needs the link), and a result on top caught every tap on "Pair".
-        Only a dialog shown above it takes the focus (one below is inert), so that
-        says when to raise it; the field the player was in gets the focus back."""
-        pairing = document.getElementById("dlg-pair")
-        if pairing is None or not pairing.open or pairing.contains(document.activeElement):
-            return
-        raise_dialog("dlg-pair")
-        if focused is not None and pairing.contains(focused):
-            focused.focus()
-
     def took(self, reply, show=True):
         """A link reply: its messages sent, its save kept, what it says shown (`show`:
         the link's state too; draw() shows it once the reply's table is drawn)."""
@@ -174,6 +162,7 @@ class Linking:
         for item in reply.get("send") or []:
             if not window.scopaLink.send(item["to"], item["text"]):
                 window.console.warn("link: channel closed, not sent to", item["to"])
+        self.flow.readmission.drop(reply)  # a seat's old device: its seat went to a new one
         self.role = reply.get("role")
         document.body.dataset.linkRole = self.role or ""
         self.link = reply.get("link") or {}
@@ -262,6 +251,7 @@ class Linking:
             spawn(self.flow.invite())
         elif state == "connected" and self.mode is not None and not self.pairing:
             self.mode = None
+            self.flow.readmission.seat = None
             close_dialog("dlg-pair")
         elif self.role == "guest" and self.mode is None and not self.link.get("connected"):
             self.flow.ask_again()  # the channel to the host dropped: a new code from it

@@ -251,6 +251,12 @@ def link_lost(peer: str) -> str:
     return _link(lambda device: device.lost(peer))
 
 
+def link_readmit(spec_text: str | None) -> str:
+    """The host's word: {"seat": SEAT, "peer": CHANNEL}: a new device that says hello on
+    that channel takes that seat, with a fresh token (the old one no longer works)."""
+    return _link(lambda device: device.readmit(_load(spec_text)))
+
+
 def guest_join(options_text: str | None = None) -> str:
     """Join a friend's match: {"peer": the channel's name, "name": "Bea"}; sends the hello."""
     return _link(lambda device: device.guest_join(_load(options_text)))
@@ -360,4 +366,5 @@ __export__ = [
     "link_export",
     "timeout",
     "clock_used",
+    "link_readmit",
 ]

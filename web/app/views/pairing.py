@@ -3,8 +3,10 @@
 # (data-pairing="in", confirmed with data-action="pair"), and one sentence
 # saying what to do next; at the steps where a code is made, the choice "a
 # friend far away" (#pair-far, issue 32: public STUN servers, app/ice_servers.py)
-# and the sentence saying what it shares. It draws only; app/linking.py is the
-# flow (app/link_pairing.py's far_changed takes the choice).
+# and the sentence saying what it shares; on the host, for each away seat, a
+# button that gives it to a new device (data-action="readmit", data-seat). It
+# draws only; app/linking.py is the flow (app/link_pairing.py's far_changed
+# takes the choice, app/readmitting.py the host's word for a new device).
 
 from dom import by_id, fill, h, s
 from pyscript import document, window
@@ -27,12 +29,21 @@ class PairingView:
         self.i18n = i18n
 
     def show(
-        self, step, out=None, ask=False, note=None, far=None, title_key="pair.title", extra=None
+        self,
+        step,
+        out=None,
+        ask=False,
+        note=None,
+        far=None,
+        title_key="pair.title",
+        extra=None,
+        readmit=None,
     ):
         """`step`: what to do now (a sentence); `out`: the code to send, if any;
         `ask`: the field for the other device's code; `note`: a problem to say;
         `far`: the far-away choice as it stands (None: not offered at this step);
-        `extra`: a part of its own (views/away.py: the computer for an away seat)."""
+        `extra`: a part of its own (views/away.py: the computer for an away seat);
+        `readmit`: the away seats the host may give to a new device."""
         t = self.i18n.t
         active = document.activeElement
         refocus = active is not None and str(active.id or "") == "pair-far"
@@ -44,6 +55,7 @@ class PairingView:
             self.in_block() if ask else None,
             self.far_block(far) if far is not None else None,
             extra,
+            self.readmit_block(readmit) if readmit else None,
             h("p", {"class": "pairing-note", "role": "alert", "id": "pairing-note"}, note or ""),
             actions_row(button("close", t("btn.close"))),
         )
@@ -68,6 +80,24 @@ class PairingView:
             {"class": "pairing-far"},
             h("label", {"class": "choice"}, box, h("span", None, t("pair.far"))),
             h("p", {"class": "hint", "id": "pair-far-hint"}, t("pair.far_hint")),
+        )
+
+    def readmit_block(self, seats):
+        """The host's word (issue 32): a friend whose phone died, or who is on another
+        device now, gets their seat back on a new device (data-action="readmit")."""
+        t = self.i18n.t
+        return h(
+            "div",
+            {"class": "pairing-readmit"},
+            h("p", {"class": "hint"}, t("pair.readmit_hint")),
+            h(
+                "div",
+                {"class": "pairing-buttons"},
+                [
+                    button("readmit", t("pair.readmit", n=seat + 1), "btn", {"data-seat": seat})
+                    for seat in seats
+                ],
+            ),
         )
 
     def out_block(self, code):
