@@ -18,10 +18,8 @@ import hashlib
 from typing import Any
 
 from ..cards import Card, CardError, bits
-from ..match import RECORD_FORMAT, Match
 from ..moves import Move, MoveError
 from ..problems import problem_of
-from ..record import RecordError, load_record
 from ..table.problems import SessionError, SessionProblem
 from ..view import SeatView, ViewError
 from . import rematch
@@ -109,21 +107,14 @@ class Guest(GuestState):
                 problem = LinkProblem("link.commit_changed", hand=hand)
                 self.flag(hand, problem)
                 raise LinkError(problem)
-            if stood:  # dealt while away: this seat's value was given already
-                return Outcome()
-            if given is not None and given != entry.shares[self.seat]:
+            if given is not None and not stood and given != entry.shares[self.seat]:
                 raise self._fail("link.bad_field", kind="commit", field="share")
-        elif stood:
-            # dealt while this device was away and the computer played for it: the host
-            # stood in for its value (the reveal is checked against that one)
-            entry = DealEntry(message["commitment"], [None] * self.rules.players)
-            entry.shares[self.seat] = given
-            entries.append(entry)
-            return Outcome()
         else:
             entry = DealEntry(message["commitment"], [None] * self.rules.players)
             entry.shares[self.seat] = given or new_value()
             entries.append(entry)
+        if stood:  # dealt while away, the computer playing: its reveal is checked with it
+            return Outcome()
         share = encode("share", match=self.match_id, hand=hand, share=entry.shares[self.seat])
         return Outcome(out=[(self.peer, share)])
 
@@ -197,7 +188,7 @@ class Guest(GuestState):
         if self.pending is not None and len(claim.moves) > len(seen.moves):
             seen.moves.append(self.pending)  # it was made: it must be this seat's move as sent
         problem = check_hand(self.rules, self.match_id or "", hand, self.seat, entry, claim, seen)
-        replayed = self._replayed(hand, message["deal"])
+        replayed = self.replayed(hand, message["deal"])
         if len(entries) == hand:
             entries.append(entry)
         entry.secret, entry.shares = claim.secret, list(claim.shares)
@@ -222,18 +213,6 @@ class Guest(GuestState):
         if not isinstance(dealer, int) or len(deck) != 40:
             raise self._fail("link.bad_hand", hand=hand, reason="no dealer or no 40-card deck")
         return Claim(message["secret"], list(message["shares"]), dealer, deck, moves)
-
-    def _replayed(self, hand: int, deal: dict[str, Any]) -> Match:
-        """The revealed hands with this one, through the record checker."""
-        hands = [*self.hands, {k: deal.get(k) for k in ("dealer", "deck", "moves")}]
-        try:
-            return load_record(
-                {"format": RECORD_FORMAT, "rules": self.rules.to_json(), "hands": hands}
-            )
-        except RecordError as exc:
-            problem = LinkProblem("link.check_replay", hand=hand, reason=exc.message)
-            self.flag(hand, problem)
-            raise LinkError(problem) from None
 
     def _presence(self, message: dict[str, Any]) -> Outcome:
         names = message["names"]

@@ -18,6 +18,7 @@ from ..cards import Card
 from ..match import RECORD_FORMAT, Match
 from ..moves import Move
 from ..problems import Problem
+from ..record import RecordError, load_record
 from ..rules import Rules, RulesError
 from ..table.problems import SessionError
 from ..table.saving import APP, seat_label
@@ -117,6 +118,18 @@ class GuestState:
             check["problem"] = problem.to_json()
         self.checks.append(check)
         return check
+
+    def replayed(self, hand: int, deal: dict[str, Any]) -> Match:
+        """The revealed hands with this one, through the record checker."""
+        hands = [*self.hands, {k: deal.get(k) for k in ("dealer", "deck", "moves")}]
+        try:
+            return load_record(
+                {"format": RECORD_FORMAT, "rules": self.rules.to_json(), "hands": hands}
+            )
+        except RecordError as exc:
+            problem = LinkProblem("link.check_replay", hand=hand, reason=exc.message)
+            self.flag(hand, problem)
+            raise LinkError(problem) from None
 
     def stood(self, message: dict[str, Any], dealer: int, moves: int) -> dict[int, int]:
         """A hand's ``stand_in`` checked against it: move index -> seat, for the moves
