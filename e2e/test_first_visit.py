@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from book import move_of
 from conftest import BOOT_TIMEOUT_MS, NetworkGuard, wait_for_play
 from game_helpers import (
     ENGINE_TABLE,
@@ -505,7 +506,15 @@ def test_a_card_tapped_before_the_book_comes_is_answered_when_it_comes(
         "() => performance.getEntriesByName('scopa-move-drawn:1.2.').length > 0", timeout=10_000
     )
     assert python.held and page.locator(f'#hand [data-card="{card}"]').count() == 0
+    # a card tapped on the table paint.js answered with: kept, played by the page's Python
+    # on that position (the book answers it: the engine is held)
+    session = session_class(WEB).restore(copy.deepcopy(first_tables(WEB)[n]["record"]))
+    session.play(dict(move_of(answers[card]["move"]), seat=0))
+    session.step()
+    second = unique_moves(session.table_view())[0]
+    page.locator(f'#hand [data-card="{second}"]').click()
     python.open()
-    page.wait_for_function(SAVED_MOVES, arg=2, timeout=BOOT_TIMEOUT_MS)
-    assert saved_record(page)["hands"][0]["moves"][0]["card"] == card
+    page.wait_for_function(SAVED_MOVES, arg=4, timeout=BOOT_TIMEOUT_MS)
+    person = [m["card"] for m in saved_record(page)["hands"][0]["moves"] if m["player"] == 0]
+    assert person == [card, second]
     page.context.close()
