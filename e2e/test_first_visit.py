@@ -518,3 +518,26 @@ def test_a_card_tapped_before_the_book_comes_is_answered_when_it_comes(
     person = [m["card"] for m in saved_record(page)["hands"][0]["moves"] if m["player"] == 0]
     assert person == [card, second]
     page.context.close()
+
+
+def test_a_card_tapped_once_the_pages_python_is_up_but_before_the_book_is_made_once(
+    new_context: NewContext, network_guard: NetworkGuard, base_url: str
+) -> None:
+    """The page's Python has drawn the table, the book still on its way: a card of one
+    move tapped then is kept; when the book comes, paint.js answers it or the page's
+    Python plays it, whichever takes it first, once, and the page holds that position."""
+    page, card, (book, engine) = painted_phone(new_context, network_guard, base_url, BOOK, PYODIDE)
+    page.wait_for_function(PYTHON_DREW, timeout=BOOT_TIMEOUT_MS)
+    page.locator(f'#hand [data-card="{card}"]').click()
+    book.open()
+    page.wait_for_function(SAVED_MOVES, arg=2, timeout=BOOT_TIMEOUT_MS)
+    wait_settled(page)
+    record = saved_record(page)
+    assert [m["card"] for m in record["hands"][0]["moves"]][:1] == [card]
+    assert len(record["hands"][0]["moves"]) == 2
+    shown = page.eval_on_selector_all(
+        "#hand button[data-card]", "els => els.map(e => e.dataset.card)"
+    )
+    assert shown == saved_view(page)["hand"] and card not in shown
+    assert engine.held
+    page.context.close()

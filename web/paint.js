@@ -238,6 +238,11 @@
     if (!shown || typeof shown.move !== "string") return false;
     const image = prefs.tutorial_seen ? { ...shown, app: withoutOffer(shown.app) } : shown;
     if (!paint(image)) return false;
+    // a short fade of the new table, none under reduced motion (as motion.py); an
+    // animation, not a style or class: the table stays what the page's Python draws
+    const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const app = document.getElementById("app");
+    if (!still && app.animate) app.animate([{ opacity: 0.5 }, { opacity: 1 }], 200);
     tapped.push(["played", shown.move]);
     state.played += 1;
     const live = document.getElementById("live");

@@ -62,7 +62,7 @@ class Opening:
         self.first_visit = False  # nothing saved, no match ever started here: offer the guided hand
         self.book = None  # the opening book, while it answers (a dealt table, the engine not up)
         self.dealt = False  # the table drawn at start is one the build dealt
-        self.catching_up = False  # paint.js showed moves the page has not made yet
+        self.taps_done = False  # the taps made on the painted table are played (take_over)
 
     def start(self):
         m = self.m
@@ -72,7 +72,6 @@ class Opening:
         m.saves.load_stats()
         drawn = view is not None and already_drawn(view, self.dealt)
         if view is not None and record is not None:
-            self.catching_up = self.dealt and moves_shown() > 0
             m.view = view
             m.show_table(drawn)  # drawn: paint.js drew it: drawn again in a later task
             if drawn:
@@ -98,7 +97,7 @@ class Opening:
         await next_task()
         translate_static(m.i18n)
         await next_task()
-        while m.busy or self.catching_up:  # a move being shown draws the table itself
+        while m.busy or self.catching_up():  # a move being shown draws the table itself
             await asyncio.sleep(0.05)
         if m.view is not None:
             m.draw()
@@ -132,7 +131,12 @@ class Opening:
                 elif zone == "action":  # a button: the one drawn now, as input.py would pass it
                     m.actions.run(name, document.querySelector('#app [data-action="' + name + '"]'))
         finally:
-            self.catching_up = False
+            self.taps_done = True
+
+    def catching_up(self):
+        """paint.js shows moves answered from the book that the page has not made yet
+        (drawing its table now would draw the dealt one back): until take_over has."""
+        return self.dealt and not self.taps_done and moves_shown() > 0
 
     async def catch_up(self, key):
         """A move paint.js showed answered from the book, with the table after it and
@@ -162,7 +166,7 @@ class Opening:
         try:
             await m.engine.connect()
             mark(m.timings, "engine-ready")
-            while self.catching_up:  # the moves paint.js showed are made from the book first
+            while self.catching_up():  # the moves paint.js showed are made from the book first
                 await asyncio.sleep(0.05)
             while self.book is not None and m.busy:  # a move the book answered is being
                 await asyncio.sleep(0.05)  # shown (not any flow: they wait for this one)
