@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from book import move_of
 from conftest import BOOT_TIMEOUT_MS, NetworkGuard, wait_for_play
 from game_helpers import (
     ENGINE_TABLE,
@@ -52,6 +53,12 @@ IMAGE = """() => {
 }"""
 #: the page's Python has drawn the painted table itself (Opening.draw_again)
 PYTHON_DREW = "() => performance.getEntriesByName('scopa-drawn-again').length > 0"
+#: the page's Python has saved a record of at least `arg` moves in its first hand
+SAVED_MOVES = """(count) => {
+  const record = JSON.parse(localStorage.getItem('scopa.v1.record') || 'null');
+  return record !== null && record.hands[0].moves.length >= count;
+}"""
+LIVE = "document.getElementById('live').textContent"
 PAGE_PACK = re.compile(r".*/app/start\.pack$")
 PYODIDE = re.compile(r".*/runtime/pyodide-[^/]+/.*")
 
@@ -219,13 +226,10 @@ def test_cards_tapped_before_the_pages_python_is_up_are_played(
         new_context, network_guard, base_url, PAGE_PACK, PYODIDE
     )
     page.locator(f'#hand [data-card="{card}"]').click()
-    assert "selected" in (page.locator(f'#hand [data-card="{card}"]').get_attribute("class") or "")
     python.open()
     # the move is played, and the computer's answer comes from the book, engine held back
-    page.wait_for_function(
-        "() => performance.getEntriesByName('scopa-move-drawn:1.2.').length > 0",
-        timeout=BOOT_TIMEOUT_MS,
-    )
+    # (shown by paint.js at once if the book was here, else by the page's Python)
+    page.wait_for_function(SAVED_MOVES, arg=2, timeout=BOOT_TIMEOUT_MS)
     moves = saved_record(page)["hands"][0]["moves"]
     assert moves[0]["card"] == card and len(moves) == 2
     assert not page.evaluate(ENGINE_TABLE.removeprefix("() => "))
@@ -426,4 +430,114 @@ def test_a_book_that_does_not_come_keeps_no_tap_from_the_page(
     )
     assert book.held  # the book never came
     assert saved_record(page)["hands"][0]["moves"][0]["card"] == card
+    page.context.close()
+
+
+def test_a_card_of_one_move_is_answered_before_the_pages_python_is_up(
+    new_context: NewContext, network_guard: NetworkGuard, base_url: str
+) -> None:
+    """paint.js shows the table after a card of one move and the computer's answer at
+    once, as the build drew it from the opening book (book/<n>.<lang>.json), the page's
+    Python and Pyodide held back; the page's Python, once up, holds that very position
+    (its own drawing equal to paint.js's, element by element; the saved record the
+    engine's own), says nothing twice, and the engine goes on with the same match."""
+    page, _, (python, engine) = painted_phone(
+        new_context, network_guard, base_url, PAGE_PACK, PYODIDE
+    )
+    n = page.evaluate("scopaPaint.table")
+    table = first_tables(WEB)[n]
+    answers = page.evaluate("(n) => fetch(`book/${n}.en.json`).then((r) => r.json())", n)
+    assert answers and set(answers) <= set(unique_moves(table["view"]))
+    card = sorted(answers)[0]
+    page.locator(f'#hand [data-card="{card}"]').click()
+    page.wait_for_function(
+        "() => performance.getEntriesByName('scopa-move-drawn:1.2.').length > 0", timeout=10_000
+    )
+    assert not page.evaluate(PYTHON_DREW.removeprefix("() => ")) and python.held
+    shown = painted(page)
+    assert page.locator(f'#hand [data-card="{card}"]').count() == 0  # played
+    assert page.locator("#hand button.playable").count() == len(table["view"]["hand"]) - 1
+    said = page.evaluate(LIVE)
+    assert said == answers[card]["said"] and said.startswith("You played")
+    assert page.evaluate("localStorage.getItem('scopa.v1.record')") is None  # not made yet
+    python.open()
+    page.wait_for_function(PYTHON_DREW, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(SAVED_MOVES, arg=2, timeout=BOOT_TIMEOUT_MS)
+    wait_settled(page)
+    assert body_without_pythons_own(page.evaluate(IMAGE)) == body_without_pythons_own(shown)
+    assert page.evaluate(LIVE) == said  # not said again
+    move = {"card": card, "take": answers[card]["move"].partition(":")[2].split("+")}
+    move["take"] = [t for t in move["take"] if t]
+    record = saved_record(page)
+    assert saved_view(page)["key"] == "1.2."
+    assert record["hands"] == engine_replays(table, [move])["hands"]
+    # the next move from the book by the page's Python, then the engine takes over
+    view = saved_view(page)
+    second = view["hand"][0]
+    tap_move(page, second, view["moves"][second]["moves"][0]["take"])
+    page.wait_for_function(SAVED_MOVES, arg=4, timeout=20_000)
+    assert engine.held and not page.evaluate(ENGINE_TABLE.removeprefix("() => "))
+    engine.open()
+    page.wait_for_function(ENGINE_TABLE, timeout=BOOT_TIMEOUT_MS)
+    wait_settled(page)
+    record = saved_record(page)
+    person = [m for m in record["hands"][0]["moves"] if m.get("player") == 0]
+    assert [m["card"] for m in person] == [card, second]
+    assert record["hands"] == engine_replays(table, person)["hands"]
+    assert record["meta"]["id"]  # the worker holds it now
+    page.context.close()
+
+
+def test_a_card_tapped_before_the_book_comes_is_answered_when_it_comes(
+    new_context: NewContext, network_guard: NetworkGuard, base_url: str
+) -> None:
+    """A newcomer taps at once, before the few KB of the book are here: paint.js keeps
+    the tap and answers it as soon as they come, the page's Python still held."""
+    page, card, (book, python, _) = painted_phone(
+        new_context, network_guard, base_url, BOOK, PAGE_PACK, PYODIDE
+    )
+    n = page.evaluate("scopaPaint.table")
+    answers = page.evaluate("(n) => fetch(`book/${n}.en.json`).then((r) => r.json())", n)
+    card = sorted(answers)[0]
+    page.locator(f'#hand [data-card="{card}"]').click()
+    assert page.locator(f'#hand [data-card="{card}"]').count() == 1  # kept meanwhile
+    book.open()
+    page.wait_for_function(
+        "() => performance.getEntriesByName('scopa-move-drawn:1.2.').length > 0", timeout=10_000
+    )
+    assert python.held and page.locator(f'#hand [data-card="{card}"]').count() == 0
+    # a card tapped on the table paint.js answered with: kept, played by the page's Python
+    # on that position (the book answers it: the engine is held)
+    session = session_class(WEB).restore(copy.deepcopy(first_tables(WEB)[n]["record"]))
+    session.play(dict(move_of(answers[card]["move"]), seat=0))
+    session.step()
+    second = unique_moves(session.table_view())[0]
+    page.locator(f'#hand [data-card="{second}"]').click()
+    python.open()
+    page.wait_for_function(SAVED_MOVES, arg=4, timeout=BOOT_TIMEOUT_MS)
+    person = [m["card"] for m in saved_record(page)["hands"][0]["moves"] if m["player"] == 0]
+    assert person == [card, second]
+    page.context.close()
+
+
+def test_a_card_tapped_once_the_pages_python_is_up_but_before_the_book_is_made_once(
+    new_context: NewContext, network_guard: NetworkGuard, base_url: str
+) -> None:
+    """The page's Python has drawn the table, the book still on its way: a card of one
+    move tapped then is kept; when the book comes, paint.js answers it or the page's
+    Python plays it, whichever takes it first, once, and the page holds that position."""
+    page, card, (book, engine) = painted_phone(new_context, network_guard, base_url, BOOK, PYODIDE)
+    page.wait_for_function(PYTHON_DREW, timeout=BOOT_TIMEOUT_MS)
+    page.locator(f'#hand [data-card="{card}"]').click()
+    book.open()
+    page.wait_for_function(SAVED_MOVES, arg=2, timeout=BOOT_TIMEOUT_MS)
+    wait_settled(page)
+    record = saved_record(page)
+    assert [m["card"] for m in record["hands"][0]["moves"]][:1] == [card]
+    assert len(record["hands"][0]["moves"]) == 2
+    shown = page.eval_on_selector_all(
+        "#hand button[data-card]", "els => els.map(e => e.dataset.card)"
+    )
+    assert shown == saved_view(page)["hand"] and card not in shown
+    assert engine.held
     page.context.close()

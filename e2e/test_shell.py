@@ -299,8 +299,9 @@ def test_the_service_worker_precaches_what_a_visit_loads(
     browser: Browser, network_guard: NetworkGuard
 ) -> None:
     """Everything the app fetched while starting is in the precache list, but the
-    opening book of a first visit's table: it serves before the engine (and the
-    service worker) is there, never after, so no visit needs it offline."""
+    opening book of a first visit's table and the tables its first taps lead to, in
+    the page's language: they serve before the engine (and the service worker) is
+    there, never after, so no visit needs them offline."""
     log: list[tuple[str, int]] = []
     with serving(DIST, request_log=log) as server:
         context = network_guard.watch(browser.new_context(service_workers="block"))
@@ -313,7 +314,11 @@ def test_the_service_worker_precaches_what_a_visit_loads(
     loaded = {path.split("?", 1)[0].lstrip("/") for path, _ in log}
     assert all(status in (200, 304) for _, status in log), [e for e in log if e[1] >= 400]
     books = {path for path in loaded if path.startswith(f"{build.BOOK_FOLDER}/")}
-    assert len(books) == 1 and not books & precached
+    tables = {path.split("/")[1].split(".")[0] for path in books}
+    assert len(tables) == 1 and not books & precached
+    assert books == {
+        f"{build.BOOK_FOLDER}/{n}{end}" for n in tables for end in (".json", ".en.json")
+    }
     assert loaded - {""} - books <= precached
 
 

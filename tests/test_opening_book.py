@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from book import Book
+from book import Book, move_of
 
 from tools.first_tables import DEALER, first_tables
 from tools.opening_book import DEPTH, move_key, person_moves, play_out, session_class
@@ -174,3 +174,36 @@ def test_a_put_down_carries_the_sweep_warnings_chance_from_the_coach() -> None:
             assert chance == int(sweep_chance(view, Move.from_json(move)) * 100 + 0.5)
             checked += 1
     assert checked > 0
+
+
+@pytest.mark.parametrize("table", range(len(TABLES)))
+def test_a_move_paint_js_showed_is_made_from_the_book_as_the_engine_makes_it(table: int) -> None:
+    """paint.js shows a one-tap first move answered (book/<n>.<lang>.json); the page's
+    Python then makes it from the book by its key (opening.py catch_up: move_of): the
+    same replies as the worker's, the position the engine holds, and the match goes on
+    from it as the engine's own."""
+    from tools.first_paint import answer_paints
+
+    answers = answer_paints(
+        (WEB / "index.html").read_text(encoding="utf-8"), [TABLES[table]], [BOOKS[table]]
+    )[0]["en"]
+    assert answers
+    for card, answer in answers.items():
+        move = move_of(answer["move"])
+        assert move_key(move) == answer["move"] and move["card"] == card
+        session, book = play_line(table, (answer["move"],))
+        assert book.view == session.table_view() and book.view["key"] == answer["key"]
+        assert book.path == [answer["move"]]
+        taken_over = Session.restore(copy.deepcopy(book.record))
+        assert without_id({"ok": True, "record": taken_over.to_record()}) == without_id(
+            {"ok": True, "record": session.to_record()}
+        )
+
+
+def test_a_key_names_the_move_it_was_made_of() -> None:
+    for move in (
+        {"card": "7D", "take": []},
+        {"card": "7D", "take": ["3S", "4C"]},
+        {"card": "AD", "take": [], "keep": True},
+    ):
+        assert move_of(move_key(move)) == move

@@ -1212,10 +1212,11 @@ def first_visit(web: Path) -> tuple[dict[str, str], list[Built]]:
     """A first visit's opening tables, dealt by the engine (tools/first_tables.py),
     their first paints, drawn by the page's views (tools/first_paint.py), as
     index.html's #first-table-N elements and #first-paints; and each table's opening book
-    (tools/opening_book.py), book/<n>.json: not precached, only a first visit asks
-    for one, before the service worker is there. And the guided hand's replies,
-    recorded (tools/guided_hand.py): book/tutorial.json."""
-    from tools.first_paint import first_paints
+    (tools/opening_book.py), book/<n>.json, with the tables its one-tap first moves
+    lead to, drawn (first_paint.answer_paints), book/<n>.<lang>.json: not precached,
+    only a first visit asks for them, before the service worker is there. And the
+    guided hand's replies, recorded (tools/guided_hand.py): book/tutorial.json."""
+    from tools.first_paint import answer_paints, first_paints
     from tools.first_tables import first_tables, script_text
     from tools.guided_hand import recording_text
     from tools.opening_book import book_text, play_out, session_class
@@ -1228,13 +1229,19 @@ def first_visit(web: Path) -> tuple[dict[str, str], list[Built]]:
         html = (web / "index.html").read_text(encoding="utf-8")
         paints = first_paints(html, [table["view"] for table in tables])
         session = session_class(web)
+        played = [play_out(session, table["record"]) for table in tables]
         books = [
+            Built(f"{BOOK_FOLDER}/{n}.json", book_text(book).encode("utf-8"), precache=False)
+            for n, book in enumerate(played)
+        ]
+        # the tables after a one-tap first move and the computer's answer, drawn by the
+        # page's views, one file per table and language: paint.js shows them at once
+        books += [
             Built(
-                f"{BOOK_FOLDER}/{n}.json",
-                book_text(play_out(session, table["record"])).encode("utf-8"),
-                precache=False,
+                f"{BOOK_FOLDER}/{n}.{lang}.json", book_text(answers).encode("utf-8"), precache=False
             )
-            for n, table in enumerate(tables)
+            for n, by_lang in enumerate(answer_paints(html, tables, played))
+            for lang, answers in by_lang.items()
         ]
         # the guided hand's replies (the help offers it at any time: precached)
         books.append(Built(GUIDED_HAND_PATH, recording_text(web).encode("utf-8")))

@@ -24,6 +24,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from tools.opening_book import move_key, replay
 from tools.page_dom import Document, DocumentProxy, load_html, shim
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,9 +34,12 @@ LANGS = ("en", "it")
 BODY_ATTRS = ("data-phase", "data-seat-to-move", "data-deck", "data-hand-size", "data-players")
 
 _PAGE_MODULES = (
+    "coach_words",
     "i18n",
+    "narration",
     "phases",
     "preferences",
+    "sweep_guard",
     "views.cards",
     "views.offer",
     "views.prompt",
@@ -115,4 +119,64 @@ def first_paints(index_html: str, views: list[dict[str, Any]]) -> list[dict[str,
                 draw_start(page, document, view, lang)
                 paints[lang] = paint_of(document, lang)
             out.append(paints)
+    return out
+
+
+def one_tap_moves(
+    page: SimpleNamespace, view: dict[str, Any], book: dict[str, Any]
+) -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
+    """(card, move, book entry) for each hand card a single tap plays (one legal move)
+    that the page would make at once: not a put-down the sweep warning holds (the
+    book's chance from the coach, at or over sweep_guard's least percent, in a match
+    that warns: that tap waits for the page's Python, which asks the player)."""
+    warned = page.coach_words.warns(view.get("settings"))
+    for card in view.get("hand") or []:
+        options = (view.get("moves") or {}).get(card, {}).get("moves") or []
+        if len(options) != 1:
+            continue  # several captures: the player chooses, on the page's Python
+        move: dict[str, Any] = {"card": card, "take": list(options[0]["take"])}
+        if options[0].get("keep"):
+            move["keep"] = True
+        entry = book.get(move_key(move))
+        if entry is None:
+            continue
+        risky = entry.get("risk", 0) >= page.sweep_guard.LEAST_PERCENT
+        if warned and page.coach_words.is_put_down(move) and risky:
+            continue
+        yield card, move, entry
+
+
+def answer_paints(
+    index_html: str, tables: list[dict[str, Any]], books: list[dict[str, Any]]
+) -> list[dict[str, dict[str, Any]]]:
+    """For each opening table and its book: {lang: {card: answer}}, for each card a
+    single tap plays (one_tap_moves): the table after that move and the computer's
+    answer (the book's replies), drawn as the page's start draws a table
+    (draw_start), with what the page says of the two moves (narration.describe, as
+    GameManager.apply announces them) and the key of the view drawn. paint.js shows
+    it when such a card is tapped before the page's Python is up (issue 28)."""
+    out: list[dict[str, dict[str, Any]]] = []
+    with page_code(skeleton(index_html)) as (proxy, page):
+        for table, book in zip(tables, books, strict=True):
+            view, record = table["view"], table["record"]
+            answers: dict[str, dict[str, Any]] = {lang: {} for lang in LANGS}
+            for card, move, entry in one_tap_moves(page, view, book):
+                replies = [replay(entry["play"], view, record)]
+                if "step" in entry:
+                    last = replies[-1]
+                    replies.append(replay(entry["step"], last["view"], last["record"]))
+                after = replies[-1]["view"]
+                for lang in LANGS:
+                    document = skeleton(index_html)
+                    object.__setattr__(proxy, "current", document)
+                    draw_start(page, document, after, lang)
+                    i18n = page.i18n.I18n(lang, page.i18n.DEFAULT_DECK)
+                    said = [page.narration.describe(r["event"], r["view"], i18n) for r in replies]
+                    answers[lang][card] = {
+                        **paint_of(document, lang),
+                        "move": move_key(move),
+                        "key": after["key"],
+                        "said": " ".join(s for s in said if s),
+                    }
+            out.append(answers)
     return out

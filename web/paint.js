@@ -14,7 +14,8 @@
 //
 // The page's Python draws the same table again when it takes over (its start
 // reads `table` below to draw the same deal), identical, and then plays the
-// cards tapped meanwhile (taps(): the chooser gets them in order). Elements are
+// cards tapped meanwhile (taps(): the chooser gets them in order; a first card of one
+// move is answered here at once from the opening book: answer()). Elements are
 // made with createElement and setAttribute from a list of tags and attribute
 // names that the page's views use, never from markup: an image in localStorage
 // cannot become a script. Nothing here decides a rule.
@@ -22,7 +23,7 @@
 // The rest of the page is asked for once this paint is on screen (start.js).
 //
 // It defines one global, scopaPaint: {painted, table, key, lang, taps(),
-// keep(key, phase), book(), bookWithin(ms), bookEntry(path)}.
+// played, keep(key, phase), book(), bookWithin(ms), bookEntry(path)}.
 "use strict";
 
 (() => {
@@ -164,7 +165,7 @@
     return [node[0], node[1], ...kept.map(withoutOffer)];
   };
 
-  const state = { painted: null, table: null, key: null, taken: false };
+  const state = { painted: null, table: null, key: null, taken: false, played: 0 };
   const tapped = [];
   try {
     const saved = savedImage();
@@ -183,20 +184,27 @@
 
   // The opening book of the table painted (tools/opening_book.py): the engine's answers
   // to the first moves, which the page's Python gives (app/book.py) until Pyodide is up.
-  // Asked for with the page's files (start.js), after the first paint, which it would
-  // hold back on a slow line; there before the page's Python, which plays the taps.
+  // Asked for first of the page's files (start.js), after the first paint, which it
+  // would hold back on a slow line; there before the page's Python, which plays the taps.
+  // With it, book/<n>.<lang>.json: the tables a first tap leads to (answer(), below).
   let book = null;
+  let answers = null; // book/<n>.<lang>.json: see answer() below
   let bookLoaded = null;
+  const fetchJson = (path) =>
+    fetch(path)
+      .then((response) => (response.ok ? response.json() : null))
+      .then((data) => (data && typeof data === "object" ? data : null))
+      .catch(() => null);
   const loadBook = () => {
     if (bookLoaded) return bookLoaded;
     if (state.painted !== "first") return (bookLoaded = Promise.resolve(false));
-    return (bookLoaded = fetch(`book/${state.table}.json`)
-      .then((response) => (response.ok ? response.json() : null))
-      .then((data) => {
-        book = data && typeof data === "object" ? data : null;
-        return book !== null;
-      })
-      .catch(() => false));
+    const shown = fetchJson(`book/${state.table}.${lang}.json`).then((data) => (answers = data));
+    bookLoaded = fetchJson(`book/${state.table}.json`).then((data) => {
+      book = data;
+      return book !== null;
+    });
+    Promise.all([shown, bookLoaded]).then(answerKept);
+    return bookLoaded;
   };
   // The same, waited for at most `ms` from now (then false): the page's Python takes
   // the taps once this settles, and a line that stalls must not keep them from it.
@@ -217,6 +225,43 @@
     return JSON.stringify(rest);
   }
 
+  // A hand card of one move tapped on the opening table before the page's Python is up,
+  // as the first tap: the table after that move and the computer's answer, which the
+  // build drew with the page's views (tools/first_paint.py answer_paints), shown at once
+  // and said as the page says moves (#live). The page's Python makes the same two moves
+  // from the book when it takes over (opening.py catch_up: taps() gives ["played", move]
+  // first) and draws the same table. Cards of several captures are not in it (the player
+  // chooses), nor a put-down the sweep warning would hold: their taps are kept, below.
+  function answer(card) {
+    const ready = !state.taken && state.painted === "first" && !tapped.length && book;
+    const shown = ready && answers && Object.hasOwn(answers, card) ? answers[card] : null;
+    if (!shown || typeof shown.move !== "string") return false;
+    const image = prefs.tutorial_seen ? { ...shown, app: withoutOffer(shown.app) } : shown;
+    if (!paint(image)) return false;
+    // a short fade of the new table, none under reduced motion (as motion.py); an
+    // animation, not a style or class: the table stays what the page's Python draws
+    const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const app = document.getElementById("app");
+    if (!still && app.animate) app.animate([{ opacity: 0.5 }, { opacity: 1 }], 200);
+    tapped.push(["played", shown.move]);
+    state.played += 1;
+    const live = document.getElementById("live");
+    if (live) {
+      live.textContent = "";
+      live.textContent = String(shown.said || "");
+    }
+    document.body.dataset.moveDrawn = String(shown.key);
+    performance.mark("scopa-move-drawn:" + shown.key);
+    return true;
+  }
+
+  // a first tap that came before the book: answered now if it can be
+  function answerKept() {
+    if (state.taken || tapped.length !== 1 || tapped[0][0] !== "hand") return;
+    const card = tapped.pop()[1];
+    if (!answer(card)) tapped.push(["hand", card]);
+  }
+
   // A card or a button tapped before the page's Python takes them (taps(), once the
   // book is here or not coming): kept, and done by it in order (a card through its
   // chooser, a button by its data-action), as if tapped then. A kept tap goes no
@@ -230,7 +275,9 @@
       const card = event.target.closest("[data-card]");
       const zone = card && card.closest('[data-zone="hand"], [data-zone="table"]');
       const action = event.target.closest("#app [data-action]");
-      if (zone) {
+      if (zone && zone.dataset.zone === "hand" && answer(card.dataset.card)) {
+        event.preventDefault();
+      } else if (zone) {
         tapped.push([zone.dataset.zone, card.dataset.card]);
         if (zone.dataset.zone === "hand") {
           for (const other of zone.querySelectorAll(".selected")) other.classList.remove("selected");
@@ -318,6 +365,10 @@
       book: loadBook,
       bookWithin,
       bookEntry,
+      // the moves answer() showed (the page's start draws that table, not the dealt one)
+      get played() {
+        return state.played;
+      },
       // the page's Python has drawn the table: it handles taps from now on
       taps() {
         state.taken = true;

@@ -45,7 +45,7 @@ const runtimeHere = Promise.race([
 ]);
 const startPack = runtimeHere.then(() => bytes("app/start.pack"));
 const sentences = { [lang]: runtimeHere.then(() => bytes(`app/strings/${lang}.json`)) };
-// the painted table's opening book (paint.js holds it), if it painted one
+// the painted table's opening book (paint.js holds it; start.js asked for it first)
 runtimeHere.then(() => self.scopaPaint && self.scopaPaint.book());
 // the rest once the start pack has come: not sharing the line with it
 const restPack = startPack.then(() => bytes("app/rest.pack"));

@@ -21,6 +21,9 @@
   });
 
   function loadPage() {
+    // the painted table's opening book and the tables its first taps lead to (paint.js),
+    // first: a few KB, and a card tapped now is answered as soon as they are here
+    if (self.scopaPaint) self.scopaPaint.book();
     let files = [];
     try {
       files = JSON.parse(document.getElementById("page-files").textContent);

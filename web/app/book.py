@@ -31,6 +31,14 @@ def move_key(move):
     return card + ":" + "+".join(sorted(take))
 
 
+def move_of(key):
+    """The move a book's key names (move_key's inverse), as the page sends it."""
+    card, _, taken = str(key).partition(":")
+    if taken == "keep":
+        return {"card": card, "take": [], "keep": True}
+    return {"card": card, "take": taken.split("+") if taken else []}
+
+
 class Book:
     def __init__(self, view, record, lookup):
         self.view = view  # the position the next answer starts from (the last one given)

@@ -98,10 +98,13 @@ class GameManager:
         self.opening.start()
 
     # -- drawing what the worker sends ------------------------------------------------
-    async def apply(self, reply, animate=True, keep_choice=False, tally=True, acted=True):
+    async def apply(
+        self, reply, animate=True, keep_choice=False, tally=True, acted=True, quiet=False
+    ):
         """Save and draw a reply; False (nothing drawn) when another tab saved since:
         then this page has caught up with that tab's save instead (and tells the
-        player, if the reply was to their action, that it was not made)."""
+        player, if the reply was to their action, that it was not made). `quiet`: the
+        move was said already (paint.js showed it)."""
         old = self.view
         view = reply["view"]
         event = reply.get("event")
@@ -115,7 +118,8 @@ class GameManager:
         said = describe(event, view, self.i18n) if event else ""
         if said:
             self.ui.prompt.status(said)
-            self.ui.notices.announce(said)
+            if not quiet:
+                self.ui.notices.announce(said)
         if animate and event:
             self.set_phase("thinking")  # the old view's seat to move, while it is shown
             await self.ui.motion.move(old, view, event, self.chooser.selection, self.queued)

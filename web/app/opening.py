@@ -16,9 +16,9 @@ import asyncio
 import json
 
 from address import url_settings
-from book import Book
+from book import Book, move_of
 from engine import mark
-from painting import already_drawn, early_taps, painted_table
+from painting import already_drawn, early_taps, moves_shown, painted_table
 from preferences import translate_static
 from pyscript import document, window
 from storage import RECORD
@@ -62,6 +62,7 @@ class Opening:
         self.first_visit = False  # nothing saved, no match ever started here: offer the guided hand
         self.book = None  # the opening book, while it answers (a dealt table, the engine not up)
         self.dealt = False  # the table drawn at start is one the build dealt
+        self.taps_done = False  # the taps made on the painted table are played (take_over)
 
     def start(self):
         m = self.m
@@ -96,7 +97,7 @@ class Opening:
         await next_task()
         translate_static(m.i18n)
         await next_task()
-        while m.busy:  # a move being shown draws the table itself
+        while m.busy or self.catching_up():  # a move being shown draws the table itself
             await asyncio.sleep(0.05)
         if m.view is not None:
             m.draw()
@@ -118,14 +119,40 @@ class Opening:
             painted = False
         if painted and m.connecting and m.view is not None and m.view.get("key") == key:
             self.book = Book(m.view, m.record, window.scopaPaint.bookEntry)
-        chooser = m.chooser
-        for zone, name in early_taps():
-            if zone == "hand":
-                chooser.on_hand_card(name)
-            elif zone == "table":
-                chooser.on_table_card(name)
-            elif zone == "action":  # a button: the one drawn now, as input.py would pass it
-                m.actions.run(name, document.querySelector('#app [data-action="' + name + '"]'))
+        try:
+            chooser = m.chooser
+            for zone, name in early_taps():
+                if zone == "played":
+                    await self.catch_up(name)
+                elif zone == "hand":
+                    chooser.on_hand_card(name)
+                elif zone == "table":
+                    chooser.on_table_card(name)
+                elif zone == "action":  # a button: the one drawn now, as input.py would pass it
+                    m.actions.run(name, document.querySelector('#app [data-action="' + name + '"]'))
+        finally:
+            self.taps_done = True
+
+    def catching_up(self):
+        """paint.js shows moves answered from the book that the page has not made yet
+        (drawing its table now would draw the dealt one back): until take_over has."""
+        return self.dealt and not self.taps_done and moves_shown() > 0
+
+    async def catch_up(self, key):
+        """A move paint.js showed answered from the book, with the table after it and
+        the computer's answer: made here from the same book, saved and drawn as the
+        page draws a reply (the same table: nothing moves, nothing is said twice), so
+        that the page holds the very position on screen. Without the book (it could not
+        be read here) the card is tapped as if now, as before paint.js answered."""
+        m = self.m
+        move = move_of(key)
+        reply = self.book.answer("play", json.dumps(move)) if self.book is not None else None
+        if reply is None:
+            m.chooser.on_hand_card(move["card"])
+            return
+        await m.apply(reply, animate=False, acted=False, quiet=True)
+        if self.book.can_step():
+            await m.apply(self.book.answer("step", None), animate=False, acted=False, quiet=True)
 
     async def connect(self):
         m = self.m
@@ -139,6 +166,8 @@ class Opening:
         try:
             await m.engine.connect()
             mark(m.timings, "engine-ready")
+            while self.catching_up():  # the moves paint.js showed are made from the book first
+                await asyncio.sleep(0.05)
             while self.book is not None and m.busy:  # a move the book answered is being
                 await asyncio.sleep(0.05)  # shown (not any flow: they wait for this one)
             self.book = None  # from now on the worker answers, once it holds the match

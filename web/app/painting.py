@@ -38,9 +38,19 @@ def painted_table(count):
     return int(window.Math.random() * count) % count
 
 
+def moves_shown():
+    """How many moves paint.js showed answered from the opening book (its answer()):
+    the table on screen is the one after them, not the dealt one."""
+    try:
+        return int(window.scopaPaint.played)
+    except Exception:
+        return 0
+
+
 def early_taps():
     """[(zone, name)]: what was tapped on the painted table, in order (then never again):
-    ("hand" or "table", a card) or ("action", a button's data-action)."""
+    ("hand" or "table", a card), ("action", a button's data-action) or ("played", the
+    book's key of a move paint.js showed answered, always before any other)."""
     try:
         taps = window.scopaPaint.taps()
         return [(str(taps[k][0]), str(taps[k][1])) for k in range(taps.length)]
