@@ -283,6 +283,15 @@ def test_a_whole_match_and_no_hidden_card_sent(
 ) -> None:
     host, guest = two_devices(new_context, network_guard, target=3)
     play_match(host, [guest])
+    host_record, guest_record = the_end_agrees(host, guest)
+    for page, record in ((host, host_record), (guest, guest_record)):
+        assert exported(page) == record  # "Your games", Export: the device's own record
+
+
+def the_end_agrees(host: Page, guest: Page, seat: int = 1) -> tuple[Any, Any]:
+    """Both devices at the match's end: (the host's record, the guest's), the hands the
+    same, the guest's replayed, its every check passed, and no text it received naming
+    a card its seat (``seat``) could not see then."""
     for page in (host, guest):
         page.wait_for_function("() => document.body.dataset.phase === 'match-over'")
     host_record = json.loads(call_engine(host, "link_export")["text"])
@@ -291,11 +300,10 @@ def test_a_whole_match_and_no_hidden_card_sent(
     assert replay(guest_record)["ok"], replay(guest_record)
     texts = got(guest)
     assert any(json.loads(t)["kind"] == "state" for t in texts)
-    assert leaks(host_record, 1, texts) == []
-    assert guest_record["meta"]["link"]["checks"]
-    assert all(c["ok"] for c in guest_record["meta"]["link"]["checks"])
-    for page, record in ((host, host_record), (guest, guest_record)):
-        assert exported(page) == record  # "Your games", Export: the device's own record
+    assert leaks(host_record, seat, texts) == []
+    checks = guest_record["meta"]["link"]["checks"]
+    assert checks and all(c["ok"] for c in checks), checks
+    return host_record, guest_record
 
 
 def exported(page: Page) -> dict[str, Any]:

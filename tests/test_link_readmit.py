@@ -81,6 +81,16 @@ def newcomer(table: Table, name: str, host_channel: str) -> dict[str, Any]:
     return reply
 
 
+def old_phone_back(table: Table, saved: dict[str, Any], host_channel: str) -> None:
+    """Bea's old phone, charged again: its save restored, a hello with its token on the
+    host's channel ``host_channel``."""
+    table.devices["bea"] = Device("bea")
+    table.call("bea", "link_restore", json.dumps(saved))
+    table.connect("host", host_channel, "bea", "host")
+    table.call("bea", "guest_hello", "host")
+    table.deliver()
+
+
 def old_hello(table: Table, seat: int, token: str) -> str:
     match = table.host.last["link"]["match"]
     return message("hello", match=match, seat=seat, token=token, hands=0)
@@ -187,11 +197,7 @@ def test_the_old_device_back_while_the_readmission_is_open_is_dropped_when_the_n
     table.deliver()
     readmit(table, 1, "n1")
     # the old phone, charged again, pairs on another invitation and takes its seat back
-    table.devices["bea"] = Device("bea")
-    table.call("bea", "link_restore", json.dumps(saved))
-    table.connect("host", "p0-back", "bea", "host")
-    table.call("bea", "guest_hello", "host")
-    table.deliver()
+    old_phone_back(table, saved, "p0-back")
     assert holders(table, 1) == ["bea"] and table.host.last["link"]["away"] == []
     seq = table.host.session.seq
     # the host's word stands: the new device on the channel made for it takes the seat
@@ -281,11 +287,7 @@ def test_the_old_device_back_first_on_the_readmission_channel_uses_it_up() -> No
     saved = table.devices["bea"].last["save"]
     table.cut("bea", "host")
     readmit(table, 1, "n1")
-    table.devices["bea"] = Device("bea")
-    table.call("bea", "link_restore", json.dumps(saved))
-    table.connect("host", "n1", "bea", "host")
-    table.call("bea", "guest_hello", "host")
-    table.deliver()
+    old_phone_back(table, saved, "n1")
     assert holders(table, 1) == ["bea"]
     table.cut("bea", "host")
     table.add("bea2")
