@@ -591,6 +591,17 @@ def test_a_tampered_reveal_is_flagged_on_the_guest(
     assert host.evaluate("document.body.dataset.dealCheck") is None
 
 
+def next_invitation(host: Page, old: str) -> str:
+    """The host's invitation for the next friend's seat: a new code."""
+    host.wait_for_function(
+        "(old) => { const o = document.querySelector('#dlg-pair [data-pairing=out]');"
+        " return o && o.textContent !== old; }",
+        arg=old,
+        timeout=60_000,
+    )
+    return invitation(host)
+
+
 def two_friends_and_a_computer(
     new_context: NewContext, guard: NetworkGuard, *guest_args: dict[str, Any]
 ) -> list[Page]:
@@ -602,13 +613,7 @@ def two_friends_and_a_computer(
     guests = [device(new_context, guard, **options[k]) for k in range(2)]
     first = open_friend_table(host, preset="scopa-4", remote=(1,))
     enter(host, join(guests[0], first))
-    host.wait_for_function(  # the next friend's invitation, a new code
-        "(old) => { const o = document.querySelector('#dlg-pair [data-pairing=out]');"
-        " return o && o.textContent !== old; }",
-        arg=first,
-        timeout=60_000,
-    )
-    enter(host, join(guests[1], invitation(host)))
+    enter(host, join(guests[1], next_invitation(host, first)))
     for page in (host, *guests):
         wait_link(page, "connected")
     return [host, *guests]

@@ -16,10 +16,10 @@ from test_remote import (
     device,
     enter,
     got,
-    invitation,
     join,
     leaks,
     link_view,
+    next_invitation,
     open_friend_table,
     play_one,
     tables_agree,
@@ -30,17 +30,6 @@ from test_remote import (
 #: are chosen in the form) and the computers' (4 and 5)
 FRIENDS = (1, 2, 3)
 COMPUTERS = (4, 5)
-
-
-def next_invitation(host: Page, old: str) -> str:
-    """The host's invitation for the next friend's seat: a new code."""
-    host.wait_for_function(
-        "(old) => { const o = document.querySelector('#dlg-pair [data-pairing=out]');"
-        " return o && o.textContent !== old; }",
-        arg=old,
-        timeout=60_000,
-    )
-    return invitation(host)
 
 
 def six_at_the_table(new_context: NewContext, guard: NetworkGuard) -> list[Page]:
