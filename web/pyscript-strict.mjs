@@ -124,17 +124,16 @@ Object.defineProperty(self, "scopaPage", { value: Object.freeze({ rest, strings 
 // A promise resolved in a new task of the browser's (a message, not a timer: no
 // clamping to 4 ms): app/tasks.py's next_task(), which ends the page's Python's
 // task there, as asyncio's own loop does not.
-Object.defineProperty(self, "scopaNextTask", {
-  value: () =>
-    new Promise((resolve) => {
-      const { port1, port2 } = new MessageChannel();
-      port1.onmessage = () => {
-        port1.close();
-        resolve();
-      };
-      port2.postMessage(null);
-    }),
-});
+const nextTask = () =>
+  new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
+Object.defineProperty(self, "scopaNextTask", { value: nextTask });
 
 // the other language's sentences after the rest: a switch of language is then at once
 rest.then(() => strings(lang === "it" ? "en" : "it")).catch(() => {});
@@ -153,4 +152,8 @@ hooks.main.onReady.add(async ({ interpreter }) => {
     // have the line now (worker/client.js), not sharing it with them
     self.scopaEngine.start();
   }
+  // PyScript runs main.py as soon as this hook is done: in a task of its own, not
+  // after the unpacking and MicroPython's set-up in one long task (Lighthouse's
+  // blocking time; docs/performance.md, step 29)
+  await nextTask();
 });
