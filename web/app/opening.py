@@ -90,18 +90,23 @@ class Opening:
     async def draw_again(self):
         """The table paint.js drew, drawn by the page itself once the start is done, in
         tasks of their own: the words of index.html outside the table (the dialogs'),
-        with the reading of the language's sentences, then the table as it is now. It
+        with the reading of the language's sentences, then the table as it is now, a
+        region per task (a phone's whole table was one 60 ms task). It
         looks the same (e2e/test_first_visit.py); drawing it makes it the page's, with
         whatever has happened since (a card tapped meanwhile)."""
         m = self.m
         await next_task()
         translate_static(m.i18n)
         await next_task()
-        while m.busy or self.catching_up():  # a move being shown draws the table itself
-            await asyncio.sleep(0.05)
+        for part in m.ui.table.parts():
+            while m.busy or self.catching_up():  # a move being shown draws the table itself
+                await asyncio.sleep(0.05)
+            if m.view is None:
+                break
+            part(m.view)  # the view as it is now: a tap may have moved it since the last part
+            await next_task()
         if m.view is not None:
-            m.draw()
-            m.prompt()
+            m.redraw_selection()  # the highlights and the prompt, of the choice as it is now
         mark(m.timings, "drawn-again")
 
     async def take_over(self, view):

@@ -21,15 +21,27 @@ class TableView:
         self.hand = Hand(i18n, art)
 
     def render(self, view, selection=None, queued=None):
+        for part in self.parts():
+            part(view)
+        self.highlight(view, selection, queued)
+
+    def parts(self):
+        """render() but the highlights, as the parts it draws one after the other:
+        each draws its own region from a view, so a table already on the page (the
+        one paint.js drew) can be drawn again a part per task (Opening.draw_again)."""
+        return (
+            self.render_page,
+            self.scoreboard.render,
+            self.seats.render,
+            self.felt.render,
+            self.hand.render,
+        )
+
+    def render_page(self, view):
         body = document.body
         body.dataset.deck = self.i18n.deck
         body.dataset.handSize = str((view.get("rules") or {}).get("hand_size", 3))
         body.dataset.players = str(view.get("players", 2))
-        self.scoreboard.render(view)
-        self.seats.render(view)
-        self.felt.render(view)
-        self.hand.render(view)
-        self.highlight(view, selection, queued)
 
     def highlight(self, view, selection, queued=None):
         """Light up the chosen hand card and the table cards it can still take."""
