@@ -251,3 +251,36 @@ def test_a_put_down_is_left_out_when_the_book_says_the_warning_would_speak(
         assert card not in [c for c, _, _ in one_tap_moves(page, view, book)]
         book[move_key(move)]["risk"] = 0
         assert card in [c for c, _, _ in one_tap_moves(page, view, book)]
+
+
+def test_the_table_drawn_again_part_by_part_is_the_table_render_draws() -> None:
+    """Opening.draw_again draws the table a region per task (TableView.parts) over the
+    table paint.js drew, each part from the view as it is then: over an older table,
+    the parts one after the other and the highlights draw exactly what render() does."""
+    table = first_tables(WEB)[0]
+    before = table["view"]
+    session = session_class(WEB).restore(table["record"])
+    card, move = next(iter(one_move_cards(before)))
+    session.play(dict(move, seat=before["to_move"]))
+    after = session.table_view()
+    assert after["key"] != before["key"] and card not in after["hand"]
+    with page_code(skeleton(INDEX)) as (proxy, page):
+        trees = []
+        for by_parts in (False, True):
+            document = skeleton(INDEX)
+            object.__setattr__(proxy, "current", document)
+            i18n = page.i18n.I18n("en", page.i18n.DEFAULT_DECK)
+            view = page.table.TableView(i18n, page.cards.CardArt(i18n))
+            view.render(before, None, None)
+            if by_parts:
+                parts = view.parts()
+                assert len(parts) > 1
+                for part in parts:
+                    part(after)
+                view.highlight(after, None, None)
+            else:
+                view.render(after, None, None)
+            trees.append(paint_of(document, "en"))
+        assert trees[0] == trees[1]
+        hand = [e for e in nodes(trees[1]["app"]) if e[1].get("id") == "hand"]
+        assert [e[1]["data-card"] for e in nodes(hand[0]) if e[0] == "button"] == after["hand"]
