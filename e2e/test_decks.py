@@ -20,7 +20,7 @@ import i18n  # the page's module, from e2e/pytest.ini's pythonpath
 import pytest
 from conftest import BOOT_TIMEOUT_MS, ROOT, NetworkGuard, wait_for_service_worker
 from game_helpers import ARTIFACTS, PAINTED_SIZE, NewContext, open_game, wait_settled
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 CODES = [r + s for s in "DHSC" for r in ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")]
 
@@ -205,6 +205,41 @@ def test_a_deck_that_cannot_be_fetched_leaves_the_table_as_it_was(
 
 
 SAVED_DECK = "JSON.parse(localStorage.getItem('scopa.v1.prefs')).deck"
+
+
+def test_a_returning_players_deck_is_fetched_once_at_a_start(
+    new_context: NewContext, network_guard: NetworkGuard
+) -> None:
+    """paint.js asks for the player's deck as the page opens (its table is painted
+    with it); the page's Python, up before the sprite has come (held back here, as a
+    phone's line would), waits for that load, not a second fetch and parse of the
+    same sprite."""
+    page = open_game(new_context, network_guard, "?seed=3&level=easy", service_workers="block")
+    wait_settled(page)
+    choose(page, "genovesi")
+    asked: list[str] = []
+    held: list[Route] | None = []
+
+    def hold(route: Route) -> None:
+        asked.append(route.request.url)
+        if held is not None:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/cards/genovesi.svg", hold)
+    page.reload()
+    page.wait_for_function("performance.getEntriesByName('scopa-start').length > 0")
+    page.wait_for_timeout(500)  # the page's Python drawing, the sprite not here yet
+    waiting, held = held, None
+    for route in waiting:
+        route.continue_()
+    wait_settled(page)
+    expect(page.locator("#card-sprite")).to_have_attribute("data-deck", "genovesi")
+    expect(page.locator("body")).to_have_attribute("data-deck", "genovesi")
+    page.locator("#hand [data-card]").first.click()  # drawing goes on with the same sprite
+    page.wait_for_timeout(500)
+    assert [url.rsplit("/", 2)[-2:] for url in asked] == [["cards", "genovesi.svg"]]
 
 
 def test_a_chosen_deck_that_cannot_be_fetched_at_a_start_stays_the_choice(

@@ -22,7 +22,7 @@
 //
 // The rest of the page is asked for once this paint is on screen (start.js).
 //
-// It defines one global, scopaPaint: {painted, table, key, lang, taps(),
+// It defines one global, scopaPaint: {painted, table, key, lang, deckLoad, taps(),
 // played, keep(key, phase), book(), bookWithin(ms), bookEntry(path)}.
 "use strict";
 
@@ -94,23 +94,29 @@
   // Another deck than the default one (whose sprite index.html holds): its sprite
   // is asked for at once (sw.js has it in its cache), so that the cards painted
   // below are the player's deck a moment later, not when the page's Python asks
-  // for it (views/cards.py, which also says so if it cannot be had).
+  // for it (views/cards.py, which also says so if it cannot be had). The page's
+  // Python waits for this load rather than fetching the sprite a second time
+  // (scopaPaint.deckLoad), and asks for it itself only if it failed.
   async function loadDeck(name) {
     try {
       const response = await fetch(`cards/${name}.svg`);
-      if (!response.ok) return;
+      if (!response.ok) return false;
       const text = await response.text();
       const svg = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
       const store = document.getElementById("card-sprite");
       // only over the default deck's: the page may have put another one since
-      if (svg.localName !== "svg" || !store || store.dataset.deck !== DEFAULT_DECK) return;
+      if (svg.localName !== "svg" || !store || store.dataset.deck !== DEFAULT_DECK) return false;
       store.replaceChildren(document.adoptNode(svg));
       store.dataset.deck = name;
+      return true;
     } catch {
-      // the page's Python fetches it again
+      return false; // the page's Python fetches it again
     }
   }
-  if (deck !== DEFAULT_DECK && /^[a-z]+$/.test(deck)) loadDeck(deck);
+  const deckLoad =
+    deck !== DEFAULT_DECK && /^[a-z]+$/.test(deck)
+      ? { deck, done: loadDeck(deck) }
+      : { deck: null, done: Promise.resolve(false) };
 
   // the image of the latest save's table, as drawn in this language and deck
   function savedImage() {
@@ -360,6 +366,9 @@
       // the page's language (app/page.py reads it the same way; pyscript-strict.mjs
       // asks for its sentences first)
       lang,
+      // the player's deck's sprite asked for at once: {deck (null: the default's, in
+      // index.html), done: a promise of true once it is in #card-sprite}
+      deckLoad,
       // asks for the painted table's opening book (once); resolves to true once it is
       // here (false: none); bookWithin(ms): the same, or false after ms
       book: loadBook,

@@ -20,6 +20,12 @@ SPRITE_ID = "card-"
 VIEWBOX = "0 0 200 300"
 
 
+def painted_deck_load():
+    """paint.js's load of the player's deck (scopaPaint.deckLoad), None without one."""
+    paint = getattr(window, "scopaPaint", None)
+    return None if paint is None else getattr(paint, "deckLoad", None)
+
+
 class CardArt:
     def __init__(self, i18n):
         self.i18n = i18n
@@ -29,6 +35,12 @@ class CardArt:
         here = store is not None and store.firstElementChild is not None
         self.sprite_deck = (store.dataset.deck or None) if here else None
         self.on_sprite = None  # (deck, loaded) -> None: preferences.py listens
+        self.painted_load = None  # paint.js's load of the player's deck, while it runs
+        load = painted_deck_load()
+        if load is not None and load.deck and load.deck != self.sprite_deck:
+            # paint.js asked for it already: wait for that, not a second fetch and parse
+            self.sprite_deck = str(load.deck)
+            self.painted_load = spawn(self.after_painted_load(load))
 
     def shown_deck(self):
         """The deck whose sprite is in the page now (the default one if none is)."""
@@ -74,6 +86,17 @@ class CardArt:
                 s("use", {"href": self.href("back")}),
             ),
         )
+
+    async def after_painted_load(self, load):
+        """paint.js's load of the player's deck has ended: fetched again here only if it
+        failed (and the deck is still the one wanted), as a load of the page's own."""
+        try:
+            loaded = bool(await load.done)
+        except Exception:
+            loaded = False
+        self.painted_load = None
+        if not loaded and self.sprite_deck == str(load.deck):
+            await self.load_sprite(self.sprite_deck)
 
     async def load_sprite(self, deck):
         try:
