@@ -832,12 +832,20 @@ def engine_zips(web: Path) -> tuple[list[Built], list[Path]]:
     files = worker_python(web)
     if not any(name.startswith(ENGINE_PACKAGE.name + "/") for name in files):
         print("warning: scopa_core/ is missing; the engine worker will report it")
-    link = {name: path for name, path in files.items() if name.startswith(LINK_FOLDER)}
-    engine = {name: path for name, path in files.items() if name not in link}
+    engine, link = split_worker_python(files)
     zips = [python_zip(ENGINE_ZIP_PATH, engine, ENGINE_ZIP_PREFIX)]
     if link:
         zips.append(python_zip(LINK_ZIP_PATH, link, LINK_ZIP_PREFIX, lazy=True))
     return zips, list(files.values())
+
+
+def split_worker_python(files: dict[str, Path]) -> tuple[dict[str, Path], dict[str, Path]]:
+    """The worker's Python by zip: (engine.zip's, link.zip's). Only scopa_core/link
+    goes to link.zip: a module of another package there would not be found (each
+    package is imported from one zip), and none of them is imported at start."""
+    link = {name: path for name, path in files.items() if name.startswith(LINK_FOLDER)}
+    engine = {name: path for name, path in files.items() if name not in link}
+    return engine, link
 
 
 def python_zip(path: str, files: dict[str, Path], prefix: str, lazy: bool = False) -> Built:
