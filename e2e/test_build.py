@@ -139,9 +139,11 @@ def test_the_service_worker_precaches_every_shipped_file(built: dict[str, Any]) 
     # sprite, and the link's Python (play with a friend)
     books = {p for p in lazy if p.startswith(f"{build.BOOK_FOLDER}/")}
     decks = {p for p in lazy if p.startswith("cards/")}
-    kept = decks | {build.LINK_ZIP_PATH}
+    (link,) = {p for p in lazy if p.startswith("worker/")}
+    assert re.fullmatch(r"worker/link-[0-9a-f]{10}\.zip", link)
+    kept = decks | {link}
     assert books and all(p.startswith("runtime/pyscript-") for p in lazy - books - kept)
-    assert set(sw["lazy"]) == kept and build.LINK_ZIP_PATH not in sw["files"]
+    assert set(sw["lazy"]) == kept and link not in sw["files"]
     assert "cards/french.svg" in sw["files"] and "cards/neapolitan.svg" in decks
     assert build.ENGINE_ZIP_PATH in sw["files"]
 
@@ -214,7 +216,12 @@ def test_the_pages_modules_ship_as_bytecode_of_the_runtimes_micropython_in_two_p
 def test_the_engine_worker_gets_its_python_as_bytecode_only() -> None:
     with zipfile.ZipFile(DIST / build.ENGINE_ZIP_PATH) as engine:
         names = set(engine.namelist())
-    with zipfile.ZipFile(DIST / build.LINK_ZIP_PATH) as link:
+    (link_zip,) = DIST.glob("worker/link-*.zip")
+    # named after its content, and so named in engine.mjs and index.html (lazy_files.py)
+    assert link_zip.relative_to(DIST).as_posix() == build.link_zip_path(link_zip.read_bytes())
+    for named_in in ("worker/engine.mjs", "index.html"):
+        assert link_zip.name in (DIST / named_in).read_text(encoding="utf-8"), named_in
+    with zipfile.ZipFile(link_zip) as link:
         link_names = set(link.namelist())
     assert names and all(n.endswith(".pyc") for n in names | link_names), sorted(names)[:5]
     # the worker's edge, its game (the table, and the coach, the guided hand imported

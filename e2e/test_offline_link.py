@@ -1,6 +1,6 @@
 """Play with a friend left out of a first visit, yet there offline (issue 28).
 
-The link's Python (worker/link.zip) is a lazy file: a first visit does not
+The link's Python (worker/link-<hash>.zip) is a lazy file: a first visit does not
 download it before the service worker controls the page; the page fetches it in
 idle time after that, sw.js keeps it, and two devices that then go offline start
 again from the cache and pair (the engine worker fetches it at its first link
@@ -23,22 +23,27 @@ from game_helpers import NewContext
 from playwright.sync_api import Page, expect
 from test_remote import device, enter, join, open_friend_table, tables_agree, wait_link
 
-from tools.build import LINK_ZIP_PATH
 from tools.serve import DIST, serving, url_of
 
-HAS_LINK_ZIP = f"async () => Boolean(await caches.match({LINK_ZIP_PATH!r}))"
+HAS = "async (path) => Boolean(await caches.match(path))"
+
+
+def link_zip() -> str:
+    """The built link zip's path (worker/link-<hash>.zip)."""
+    (path,) = DIST.glob("worker/link-*.zip")
+    return path.relative_to(DIST).as_posix()
 
 
 def link_zip_sent(log: list[tuple[str, int]]) -> list[tuple[str, int]]:
     """The server's answers to requests for link.zip."""
-    return [(path, status) for path, status in log if path.split("?")[0].endswith(LINK_ZIP_PATH)]
+    return [(path, status) for path, status in log if path.split("?")[0].endswith(link_zip())]
 
 
 def wait_kept(page: Page) -> None:
     """Until the page's idle fetch has put link.zip in the service worker's cache."""
     deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
-    while not page.evaluate(HAS_LINK_ZIP):
-        assert time.monotonic() < deadline, "worker/link.zip never came into the cache"
+    while not page.evaluate(HAS, link_zip()):
+        assert time.monotonic() < deadline, f"{link_zip()} never came into the cache"
         page.wait_for_timeout(500)
 
 
@@ -79,7 +84,7 @@ def test_without_the_link_zip_pairing_says_so_in_italian_and_works_once_it_comes
     host = device(new_context, network_guard, locale="it-IT", service_workers="block")
     refused: list[str] = []
     host.context.route(
-        f"**/{LINK_ZIP_PATH}", lambda route: (refused.append(route.request.url), route.abort())
+        f"**/{link_zip()}", lambda route: (refused.append(route.request.url), route.abort())
     )
     before = call_engine(host, "view")
     host.locator('[data-action="new"]').click()
@@ -91,7 +96,7 @@ def test_without_the_link_zip_pairing_says_so_in_italian_and_works_once_it_comes
     after = call_engine(host, "view")
     assert {**after, "ms": 0} == {**before, "ms": 0}
     # the network again: the next link call fetches it, and a friend joins
-    host.context.unroute(f"**/{LINK_ZIP_PATH}")
+    host.context.unroute(f"**/{link_zip()}")
     guest = device(new_context, network_guard, service_workers="block")
     enter(host, join(guest, open_friend_table(host)))
     for page in (host, guest):

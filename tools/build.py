@@ -14,7 +14,7 @@ Layout of the output:
 - runtime/qrcode-<v>-<hash>/, runtime/jsqr-<v>-<hash>/: the QR libraries,
   minified with terser (npm ships them unminified; see minify_script);
 - worker/engine.zip: the engine worker's Python (web/worker's edge and scopa_core), as bytecode;
-  worker/link.zip: scopa_core/link (play with a friend), left out of the first visit;
+  worker/link-<hash>.zip: scopa_core/link (play with a friend), left out of the first visit;
 - sw.js with its precache list and a cache name derived from the content;
 - build-info.json: the version hash and every file with its sizes.
 
@@ -358,9 +358,11 @@ ENGINE_OPTIMIZE = 2
 # scopa_core/link (play with a friend: a third of the worker's Python) in a zip
 # of its own that a first visit does not download: the worker fetches it at its
 # first link call (engine.mjs), the page in idle time once sw.js can keep it
-# (web/app/lazy_files.py), and sw.js keeps it as it passes (a lazy file).
-LINK_ZIP_PATH = "worker/link.zip"
+# (web/app/lazy_files.py), and sw.js keeps it as it passes (a lazy file). Its
+# path, named after its content (link_zip_path), fills LINK_ZIP_TOKEN in
+# engine.mjs and index.html.
 LINK_ZIP_PREFIX = "/home/pyodide/link.zip/"
+LINK_ZIP_TOKEN = "@LINK_ZIP@"
 LINK_FOLDER = "scopa_core/link/"
 
 
@@ -835,8 +837,18 @@ def engine_zips(web: Path) -> tuple[list[Built], list[Path]]:
     engine, link = split_worker_python(files)
     zips = [python_zip(ENGINE_ZIP_PATH, engine, ENGINE_ZIP_PREFIX)]
     if link:
-        zips.append(python_zip(LINK_ZIP_PATH, link, LINK_ZIP_PREFIX, lazy=True))
+        data = python_zip("link", link, LINK_ZIP_PREFIX).data
+        zips.append(Built(link_zip_path(data), data, precache=False, lazy=True))
     return zips, list(files.values())
+
+
+def link_zip_path(data: bytes) -> str:
+    """worker/link-<content hash>.zip. Named after its content, so that a page of an
+    older build never adds a newer build's link to its own engine: sw.js asks the
+    network for a lazy file its cache lacks, and the network has the newest build
+    (a link of another build is not found there: the call says the link is missing)."""
+    digest = hashlib.sha256(data).hexdigest()[:RUNTIME_HASH_LENGTH]
+    return f"{WORKER_FOLDER}/link-{digest}.zip"
 
 
 def split_worker_python(files: dict[str, Path]) -> tuple[dict[str, Path], dict[str, Path]]:
@@ -1349,8 +1361,10 @@ def build(out: Path, web: Path = WEB) -> BuildInfo:
     folders = {r.runtime: r.folder for r in runtimes}
     shipped = [f for r in runtimes for f in r.built()]
     first_texts, books = first_visit(web)
+    link_zip = next((f.path for f in engines if f.lazy), link_zip_path(b""))
     texts = {
         **first_texts,
+        LINK_ZIP_TOKEN: link_zip,
         DEFAULT_SPRITE_TOKEN: default_sprite_text(web),
         PAGE_FILES_TOKEN: page_files(runtimes, web),
     }

@@ -15,8 +15,8 @@
  *   The new worker then WAITS: no skipWaiting() here, so a running game is
  *   never switched to different code under its feet.
  *   The lazy files are not precached: the decks' files (all cards/ but the
- *   default deck's sprite) and the link's Python (worker/link.zip, play with a
- *   friend). The page fetches a deck when it is chosen, the engine worker the
+ *   default deck's sprite) and the link's Python (worker/link-<hash>.zip,
+ *   play with a friend). The page fetches a deck when it is chosen, the engine worker the
  *   link at its first link call, and the page both in idle time once this
  *   worker controls it (app/lazy_files.py); respond() keeps each one in the
  *   cache as it passes. A new build's install fetches again those an older

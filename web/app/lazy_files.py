@@ -4,16 +4,15 @@
 # sw.js precaches the site but its lazy files (tools/build.py Built.lazy) and
 # keeps each one that passes through it. Once it controls the page and the start
 # is long done, this fetches them one at a time whenever the game is idle: the
-# link's Python first (worker/link.zip: the engine worker fetches it at its first
-# link call, so that a player who goes offline later can still pair with a friend
-# on the same Wi-Fi), then the other decks (deck_store.py), those only on a
-# connection that does not ask to save data.
+# link's Python first (worker/link-<hash>.zip, index.html's #page-files names it:
+# the engine worker fetches it at its first link call, so that a player who goes
+# offline later can still pair with a friend on the same Wi-Fi), then the other
+# decks (deck_store.py), those only on a connection that does not ask to save data.
 
 import asyncio
 
-from pyscript import window
+from pyscript import document, window
 
-LINK_ZIP = "worker/link.zip"
 FIRST_WAIT_S = 5  # after the service worker takes over: the start is long done
 BETWEEN_S = 0.5  # one file at a time, spaced out, never while the game is busy
 CONTROLLER_WAIT_S = 120  # a first visit's worker installs the whole site first
@@ -71,12 +70,22 @@ async def fetch_when_idle(manager, path):
     await asyncio.sleep(BETWEEN_S)
 
 
+def link_zip():
+    """The link's zip, as the build named it (None on a page without the name)."""
+    try:
+        path = document.getElementById("page-files").dataset.linkZip
+    except Exception:
+        return None
+    return path if isinstance(path, str) and path.endswith(".zip") else None
+
+
 async def keep_for_offline(manager):
     """Every lazy file, once a service worker can keep them (updates.py, once sw.js
     is registered)."""
     if not await controlled():
         return
-    if not await cached(LINK_ZIP):
-        await fetch_when_idle(manager, LINK_ZIP)
+    link = link_zip()
+    if link is not None and not await cached(link):
+        await fetch_when_idle(manager, link)
     if not saving_data():
         await manager.preferences.fetch_decks_later()

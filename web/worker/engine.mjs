@@ -26,7 +26,7 @@
 // into performance marks "scopa-worker-<name>" for the benchmark).
 //
 // Play with a friend (scopa_core/link, a third of the worker's Python) is in
-// link.zip, which a first visit does not download: before answering the first
+// link-<hash>.zip, which a first visit does not download: before answering the first
 // message whose fn is in engine_worker's __link__, the worker fetches it (from
 // sw.js's cache once the page has fetched it in idle time, app/lazy_files.py)
 // and adds it (add_link_zip). Messages are answered one after another, in the
@@ -37,7 +37,7 @@
 const PYODIDE = new URL("../@PYODIDE@/", import.meta.url).href;
 const ENGINE_ZIP = new URL("engine.zip", import.meta.url).href;
 const ZIP_PATH = "/home/pyodide/engine.zip";
-const LINK_ZIP = new URL("link.zip", import.meta.url).href;
+const LINK_ZIP = new URL("../@LINK_ZIP@", import.meta.url).href; // worker/link-<hash>.zip
 const LINK_ZIP_PATH = "/home/pyodide/link.zip";
 
 const queue = [];

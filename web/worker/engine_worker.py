@@ -12,7 +12,7 @@ game, browser-free), and writes its reply as JSON text with ``ms``, the time
 it took. docs/web-api.md is the contract. This module and the ``scopa_core``
 modules it imports arrive compiled in ``engine.zip``, which worker/engine.mjs
 puts on ``sys.path`` (tools/build.py engine_zips); ``scopa_core.link`` (play with
-a friend) in ``link.zip``, which engine.mjs fetches and adds (:func:`add_link_zip`)
+a friend) in ``link-<hash>.zip``, which engine.mjs fetches and adds (:func:`add_link_zip`)
 before the first of the functions in ``__link__`` runs: a first visit does not
 download it.
 """
@@ -326,7 +326,7 @@ def link_export() -> str:
 
 
 def add_link_zip(zip_path: str) -> None:
-    """worker/link.zip, written at ``zip_path``: ``scopa_core.link`` imports from it.
+    """worker/link-<hash>.zip, written at ``zip_path``: ``scopa_core.link`` imports from it.
     Not the page's to call (not in ``__export__``): engine.mjs calls it."""
     import scopa_core
 
