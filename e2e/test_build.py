@@ -135,12 +135,17 @@ def test_the_service_worker_precaches_every_shipped_file(built: dict[str, Any]) 
     lazy = {e["path"] for e in built["files"] if not e["precache"]} - {"sw.js"}
     assert set(sw["files"]) == on_disk - lazy
     # PyScript's chunks the page never loads; the opening books, for a first visit
-    # only; the decks' files but the default deck's sprite, kept by sw.js when fetched
+    # only; kept by sw.js when fetched: the decks' files but the default deck's
+    # sprite, and the link's Python (play with a friend)
     books = {p for p in lazy if p.startswith(f"{build.BOOK_FOLDER}/")}
     decks = {p for p in lazy if p.startswith("cards/")}
-    assert books and all(p.startswith("runtime/pyscript-") for p in lazy - books - decks)
-    assert set(sw["lazy"]) == decks
+    (link,) = {p for p in lazy if p.startswith("worker/")}
+    assert re.fullmatch(r"worker/link-[0-9a-f]{10}\.zip", link)
+    kept = decks | {link}
+    assert books and all(p.startswith("runtime/pyscript-") for p in lazy - books - kept)
+    assert set(sw["lazy"]) == kept and link not in sw["files"]
     assert "cards/french.svg" in sw["files"] and "cards/neapolitan.svg" in decks
+    assert build.ENGINE_ZIP_PATH in sw["files"]
 
 
 def test_no_placeholder_is_left_in_the_pages() -> None:
@@ -211,13 +216,23 @@ def test_the_pages_modules_ship_as_bytecode_of_the_runtimes_micropython_in_two_p
 def test_the_engine_worker_gets_its_python_as_bytecode_only() -> None:
     with zipfile.ZipFile(DIST / build.ENGINE_ZIP_PATH) as engine:
         names = set(engine.namelist())
-    assert names and all(n.endswith(".pyc") for n in names), sorted(names)[:5]
-    # the worker's edge, its game (the table, and the link, the coach, the guided hand
-    # imported at their first call), the match, the players a session loads at its first move
+    (link_zip,) = DIST.glob("worker/link-*.zip")
+    # named after its content, and so named in engine.mjs and index.html (lazy_files.py)
+    assert link_zip.relative_to(DIST).as_posix() == build.link_zip_path(link_zip.read_bytes())
+    for named_in in ("worker/engine.mjs", "index.html"):
+        assert link_zip.name in (DIST / named_in).read_text(encoding="utf-8"), named_in
+    with zipfile.ZipFile(link_zip) as link:
+        link_names = set(link.namelist())
+    assert names and all(n.endswith(".pyc") for n in names | link_names), sorted(names)[:5]
+    # the worker's edge, its game (the table, and the coach, the guided hand imported
+    # at their first call), the match, the players a session loads at its first move
     game = {"scopa_core/worker_api.pyc", "scopa_core/table/session.pyc", "scopa_core/match.pyc"}
     assert {"engine_worker.pyc", *game} <= names
-    assert {"scopa_core/link/device.pyc", "scopa_core/table/guided.pyc"} <= names
-    assert {"scopa_core/table/__init__.pyc", "scopa_core/link/__init__.pyc"} <= names
+    assert {"scopa_core/table/guided.pyc", "scopa_core/table/__init__.pyc"} <= names
+    # the link (play with a friend) in a zip of its own, which a first visit does not fetch
+    assert not [n for n in names if n.startswith("scopa_core/link/")]
+    assert {"scopa_core/link/__init__.pyc", "scopa_core/link/device.pyc"} <= link_names
+    assert all(n.startswith("scopa_core/link/") for n in link_names)
     assert "scopa_core/players/expert.pyc" in names
     # the command line's modules stay out, and no source of the worker is shipped
     assert not names & {"scopa_core/__main__.pyc", "scopa_core/bench.pyc"}

@@ -361,7 +361,8 @@ def test_the_sites_files_are_read_from_the_cache_without_waking_the_service_work
 ) -> None:
     """sw.js's static routes: once installed, the browser answers the site's files
     from the build's cache itself; the worker's script starts for navigations only
-    (and for a deck's file, cards/*, which it keeps when it comes from the network)."""
+    (and for a lazy file, a deck's or the link's zip, which it keeps when it comes from
+    the network)."""
     context = network_guard.watch(browser.new_context())
     page = context.new_page()
     page.goto(base_url)
@@ -377,9 +378,10 @@ def test_the_sites_files_are_read_from_the_cache_without_waking_the_service_work
     cdp.send("ServiceWorker.enable")
     wait_until_true(page, lambda: any(v["runningStatus"] == "running" for v in versions.values()))
     (rules,) = [json.loads(v.get("routerRules") or "[]") for v in versions.values()]
-    # navigations, Pyodide's wasm, the decks (which sw.js keeps as they pass), the rest
+    # navigations, Pyodide's wasm, each lazy file (which sw.js keeps as it passes), the rest
     sources = [r["source"] for r in rules]
-    assert sources == [["fetch-event"], ["network"], ["fetch-event"], [{"cache_name": cache}]]
+    lazy = [["fetch-event"]] * len(_sw_build(DIST)["lazy"])
+    assert sources == [["fetch-event"], ["network"], *lazy, [{"cache_name": cache}]]
 
     cdp.send("ServiceWorker.stopAllWorkers")
     wait_until_true(page, lambda: all(v["runningStatus"] == "stopped" for v in versions.values()))

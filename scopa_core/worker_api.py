@@ -34,6 +34,9 @@ if TYPE_CHECKING:
     from .table.watch import Watch
 
 Reply = dict[str, Any]
+#: the device's part in a match with others: in the browser, a zip of its own that
+#: the worker fetches at the first link call (web/worker/engine.mjs)
+LINK_PACKAGE = f"{__package__}.link"
 
 
 class WorkerApi:
@@ -184,6 +187,13 @@ class WorkerApi:
         try:
             from .link.device import Device
             from .link.problems import LinkError
+        except ModuleNotFoundError as exc:
+            if not (exc.name or "").startswith(LINK_PACKAGE):
+                return {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
+            # the browser's link.zip is not on this device (a first visit's worker
+            # fetches it at this call: offline, without the service worker's copy)
+            missing = SessionError(SessionProblem("session.link_not_here"))
+            return failure(missing, str(missing))
         except Exception as exc:  # the link did not import: say so
             return {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
         if self.device is None:

@@ -14,6 +14,7 @@ Layout of the output:
 - runtime/qrcode-<v>-<hash>/, runtime/jsqr-<v>-<hash>/: the QR libraries,
   minified with terser (npm ships them unminified; see minify_script);
 - worker/engine.zip: the engine worker's Python (web/worker's edge and scopa_core), as bytecode;
+  worker/link-<hash>.zip: scopa_core/link (play with a friend), left out of the first visit;
 - sw.js with its precache list and a cache name derived from the content;
 - build-info.json: the version hash and every file with its sizes.
 
@@ -354,6 +355,15 @@ WORKER_FOLDER = "worker"
 ENGINE_ZIP_PATH = "worker/engine.zip"
 ENGINE_ZIP_PREFIX = "/home/pyodide/engine.zip/"
 ENGINE_OPTIMIZE = 2
+# scopa_core/link (play with a friend: a third of the worker's Python) in a zip
+# of its own that a first visit does not download: the worker fetches it at its
+# first link call (engine.mjs), the page in idle time once sw.js can keep it
+# (web/app/lazy_files.py), and sw.js keeps it as it passes (a lazy file). Its
+# path, named after its content (link_zip_path), fills LINK_ZIP_TOKEN in
+# engine.mjs and index.html.
+LINK_ZIP_PREFIX = "/home/pyodide/link.zip/"
+LINK_ZIP_TOKEN = "@LINK_ZIP@"
+LINK_FOLDER = "scopa_core/link/"
 
 
 # --- small helpers -----------------------------------------------------------
@@ -714,6 +724,9 @@ class Built:
     path: str  # relative to dist, POSIX
     data: bytes
     precache: bool = True
+    #: not precached, but kept by sw.js once fetched (and fetched again by a new
+    #: build's install when an older cache holds it): the decks, the link's zip
+    lazy: bool = False
 
 
 @dataclass(frozen=True)
@@ -812,17 +825,47 @@ def worker_python(web: Path) -> dict[str, Path]:
     return dict(sorted(files.items()))
 
 
-def engine_zip(web: Path) -> tuple[Built, list[Path]]:
-    """worker/engine.zip: the worker's Python as bytecode (web/worker/engine.mjs
-    puts the zip on sys.path), and the source files it was made from. Pyodide
+def engine_zips(web: Path) -> tuple[list[Built], list[Path]]:
+    """worker/engine.zip and worker/link.zip: the worker's Python as bytecode
+    (web/worker/engine.mjs puts engine.zip on sys.path at start, link.zip before
+    the first link call), and the source files they were made from. Pyodide
     compiled the engine from source at every start before (about 0.1 s of
     the worker's start in Node, more in a browser)."""
     files = worker_python(web)
     if not any(name.startswith(ENGINE_PACKAGE.name + "/") for name in files):
         print("warning: scopa_core/ is missing; the engine worker will report it")
-    entries = [(name, path.read_bytes()) for name, path in files.items()]
-    data = compile_zip(deterministic_zip(entries), "engine", ENGINE_ZIP_PREFIX, ENGINE_OPTIMIZE)
-    return Built(ENGINE_ZIP_PATH, data), list(files.values())
+    engine, link = split_worker_python(files)
+    zips = [python_zip(ENGINE_ZIP_PATH, engine, ENGINE_ZIP_PREFIX)]
+    if link:
+        data = python_zip("link", link, LINK_ZIP_PREFIX).data
+        zips.append(Built(link_zip_path(data), data, precache=False, lazy=True))
+    return zips, list(files.values())
+
+
+def link_zip_path(data: bytes) -> str:
+    """worker/link-<content hash>.zip. Named after its content, so that a page of an
+    older build never adds a newer build's link to its own engine: sw.js asks the
+    network for a lazy file its cache lacks, and the network has the newest build
+    (a link of another build is not found there: the call says the link is missing)."""
+    digest = hashlib.sha256(data).hexdigest()[:RUNTIME_HASH_LENGTH]
+    return f"{WORKER_FOLDER}/link-{digest}.zip"
+
+
+def split_worker_python(files: dict[str, Path]) -> tuple[dict[str, Path], dict[str, Path]]:
+    """The worker's Python by zip: (engine.zip's, link.zip's). Only scopa_core/link
+    goes to link.zip: a module of another package there would not be found (each
+    package is imported from one zip), and none of them is imported at start."""
+    link = {name: path for name, path in files.items() if name.startswith(LINK_FOLDER)}
+    engine = {name: path for name, path in files.items() if name not in link}
+    return engine, link
+
+
+def python_zip(path: str, files: dict[str, Path], prefix: str, lazy: bool = False) -> Built:
+    """A zip of the worker's Python as bytecode, `prefix` its path in Pyodide's files."""
+    entries = [(name, source.read_bytes()) for name, source in files.items()]
+    name = PurePosixPath(path).stem
+    data = compile_zip(deterministic_zip(entries), name, prefix, ENGINE_OPTIMIZE)
+    return Built(path, data, precache=not lazy, lazy=lazy)
 
 
 def fill_tokens(
@@ -858,7 +901,8 @@ def web_files(
         data = path.read_bytes()
         if path.suffix in TEMPLATE_SUFFIXES:
             data = fill_tokens(rel, data.decode("utf-8"), folders, texts).encode("utf-8")
-        yield Built(rel, data, precache=not is_deck_file(rel))
+        deck = is_deck_file(rel)
+        yield Built(rel, data, precache=not deck, lazy=deck)
 
 
 def mpy_name(rel: str) -> str:
@@ -1309,7 +1353,7 @@ class BuildInfo:
 
 def build(out: Path, web: Path = WEB) -> BuildInfo:
     """Build the site from `web` (another folder: e.g. a test's changed copy) into `out`."""
-    engine, engine_sources = engine_zip(web)
+    engines, engine_sources = engine_zips(web)
     app_python = [p for p in walk(web) if p.suffix == ".py"]
     files: dict[str, Built] = {}
     plugins_off = pyscript_plugins_off((web / "index.html").read_text(encoding="utf-8"))
@@ -1317,12 +1361,14 @@ def build(out: Path, web: Path = WEB) -> BuildInfo:
     folders = {r.runtime: r.folder for r in runtimes}
     shipped = [f for r in runtimes for f in r.built()]
     first_texts, books = first_visit(web)
+    link_zip = next((f.path for f in engines if f.lazy), link_zip_path(b""))
     texts = {
         **first_texts,
+        LINK_ZIP_TOKEN: link_zip,
         DEFAULT_SPRITE_TOKEN: default_sprite_text(web),
         PAGE_FILES_TOKEN: page_files(runtimes, web),
     }
-    for f in [*web_files(folders, web, texts), engine, *books, *shipped]:
+    for f in [*web_files(folders, web, texts), *engines, *books, *shipped]:
         if f.path in files:
             raise BuildError(f"two sources for dist/{f.path}")
         files[f.path] = f
@@ -1334,8 +1380,8 @@ def build(out: Path, web: Path = WEB) -> BuildInfo:
 
     version = content_hash(files.values())
     precache = [*sorted(p for p, f in files.items() if f.precache), BUILD_INFO_PATH]
-    decks = sorted(p for p in files if is_deck_file(p))
-    sw = fill_service_worker(template.data, f"scopa-{version}", precache, decks)
+    lazy = sorted(p for p, f in files.items() if f.lazy)
+    sw = fill_service_worker(template.data, f"scopa-{version}", precache, lazy)
     files[SW_PATH] = Built(SW_PATH, sw, precache=False)
 
     entries = [

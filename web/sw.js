@@ -3,7 +3,7 @@
  *
  * This file is a template. tools/build.py replaces the BUILD value below with
  * {cache: "scopa-<content hash>", files: [...every precached path...],
- *  lazy: [...the decks' files a first visit does not download...]}.
+ *  lazy: [...the files a first visit does not download, kept once fetched...]}.
  *
  * - install: precache every file of the build into a cache named after the
  *   build's content hash. Runtime files (runtime/<name>-<version>-<content
@@ -14,10 +14,13 @@
  *   server (a 304 sends no body), so a new build never stores a stale file.
  *   The new worker then WAITS: no skipWaiting() here, so a running game is
  *   never switched to different code under its feet.
- *   The decks' files (all cards/ but the default deck's sprite) are not
- *   precached: the page fetches a deck when it is chosen or in idle time, and
- *   respond() keeps each one in the cache as it passes. A new build's install
- *   fetches again those an older cache holds, so a deck on the device stays.
+ *   The lazy files are not precached: the decks' files (all cards/ but the
+ *   default deck's sprite) and the link's Python (worker/link-<hash>.zip,
+ *   play with a friend). The page fetches a deck when it is chosen, the engine worker the
+ *   link at its first link call, and the page both in idle time once this
+ *   worker controls it (app/lazy_files.py); respond() keeps each one in the
+ *   cache as it passes. A new build's install fetches again those an older
+ *   cache holds, so what is on the device stays.
  * - activate: delete every other cache of this app, then claim the clients.
  * - fetch: same-origin GETs are answered from the cache first (a directory
  *   URL from its index.html), then the network; a navigation that fails on
@@ -43,7 +46,6 @@ const CACHE = BUILD ? BUILD.cache : CACHE_PREFIX + "dev";
 const FILES = BUILD ? BUILD.files : [];
 const LAZY = new Set(BUILD ? BUILD.lazy : []);
 const RUNTIME_PREFIX = "runtime/";
-const DECKS_FOLDER = "cards/";
 
 const scopeURL = (path) => new URL(path, self.registration.scope).href;
 
@@ -67,10 +69,10 @@ async function precacheOne(cache, path) {
   await cache.put(url, response);
 }
 
-// A deck's file that an older build's cache holds comes into the new cache too
+// A lazy file that an older build's cache holds comes into the new cache too
 // (fetched again: it may have changed). One that cannot be fetched is left to
 // be fetched when it is next needed; it never fails the install.
-async function keepDecks(cache) {
+async function keepLazy(cache) {
   for (const path of LAZY) {
     const url = scopeURL(path);
     if (!(await caches.match(url))) continue;
@@ -120,12 +122,16 @@ function staticRoutes(event) {
   // The first rule that matches wins (a `not` condition cannot be combined
   // with others in one rule).
   const compiled = new URLPattern(scopeURL(COMPILED_BY_THE_PAGE));
-  const decks = new URLPattern(scopeURL(`${DECKS_FOLDER}*`));
+  // respond() keeps the lazy files fetched from the network: a rule each (a
+  // static route's URLPattern may hold no regular expression to list them in one)
+  const lazy = [...LAZY].map((path) => ({
+    condition: { urlPattern: new URLPattern(scopeURL(path)), requestMethod: "GET" },
+    source: "fetch-event",
+  }));
   return event.addRoutes([
     { condition: { requestMode: "navigate" }, source: "fetch-event" },
     { condition: { urlPattern: compiled, requestMethod: "GET" }, source: "network" },
-    // respond() keeps the decks fetched from the network
-    { condition: { urlPattern: decks, requestMethod: "GET" }, source: "fetch-event" },
+    ...lazy,
     { condition: { urlPattern: files, requestMethod: "GET" }, source: { cacheName: CACHE } },
   ]);
 }
@@ -141,7 +147,7 @@ self.addEventListener("install", (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       await Promise.all(FILES.map((path) => precacheOne(cache, path)));
-      await keepDecks(cache);
+      await keepLazy(cache);
     })(),
   );
 });

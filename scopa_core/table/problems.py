@@ -59,6 +59,10 @@ SESSION_ENGLISH: Final[dict[str, str]] = {
     ),
     "session.time_back": "the time used on this move cannot go back from {used} to {found} ms",
     "session.clock_other_match": "the time used is for another match",
+    "session.link_not_here": (
+        "playing with a friend needs one online visit first: "
+        "this device has not fetched that part of the game yet"
+    ),
 }
 
 

@@ -71,8 +71,9 @@ class Preferences:
         await (await self.deck_choice()).open()
 
     async def fetch_decks_later(self):
-        """The other decks, kept for offline play (updates.py, once sw.js is registered)."""
-        await (await self.deck_choice()).store.fetch_all_later()
+        """The other decks, kept for offline play (lazy_files.py, once sw.js controls
+        the page)."""
+        await (await self.deck_choice()).store.fetch_all()
 
     def use_deck(self, deck):
         self.trying = (deck, self.m.prefs.get("deck"))

@@ -12,6 +12,7 @@
 
 import asyncio
 
+import lazy_files
 from events import listen
 from pyscript import window
 from pyscript.ffi import to_js
@@ -58,7 +59,7 @@ class Updates:
         if reg is None:  # registration refused without an error (e.g. blocked by policy)
             return
         self.registration = reg
-        spawn(self.m.preferences.fetch_decks_later())  # the other decks, kept for offline
+        spawn(lazy_files.keep_for_offline(self.m))  # the link's Python and the other decks
         self._listen(nav.serviceWorker, "controllerchange", self.on_controller_change)
         self._listen(reg, "updatefound", self.on_update_found)
         self.check()

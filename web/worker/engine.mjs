@@ -21,13 +21,24 @@
 //
 // The worker's Python (engine_worker.py, its edge, and the scopa_core
 // modules it imports) comes as engine.zip, compiled to bytecode by the build
-// (tools/build.py engine_zip), and is imported from the zip itself. Start-up
+// (tools/build.py engine_zips), and is imported from the zip itself. Start-up
 // moments go to the page as {marks: {name: epoch ms}} (client.js turns them
 // into performance marks "scopa-worker-<name>" for the benchmark).
+//
+// Play with a friend (scopa_core/link, a third of the worker's Python) is in
+// link-<hash>.zip, which a first visit does not download: before answering the first
+// message whose fn is in engine_worker's __link__, the worker fetches it (from
+// sw.js's cache once the page has fetched it in idle time, app/lazy_files.py)
+// and adds it (add_link_zip). Messages are answered one after another, in the
+// order they came, so a later message waits for that fetch too. A fetch that
+// fails (offline, never fetched) is tried again at the next link call; the call
+// itself answers with the engine's sentence (worker_api.py, session.link_not_here).
 
 const PYODIDE = new URL("../@PYODIDE@/", import.meta.url).href;
 const ENGINE_ZIP = new URL("engine.zip", import.meta.url).href;
 const ZIP_PATH = "/home/pyodide/engine.zip";
+const LINK_ZIP = new URL("../@LINK_ZIP@", import.meta.url).href; // worker/link-<hash>.zip
+const LINK_ZIP_PATH = "/home/pyodide/link.zip";
 
 const queue = [];
 let answer = null; // set once Python is up (or has failed)
@@ -43,10 +54,26 @@ const mark = (name) =>
   self.postMessage({ marks: { [name]: performance.timeOrigin + performance.now() } });
 mark("start");
 
-async function engineZip() {
-  const response = await fetch(ENGINE_ZIP);
-  if (!response.ok) throw new Error(`${ENGINE_ZIP}: HTTP ${response.status}`);
+async function download(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
+}
+
+// Before a link function's first call: link.zip fetched and on the path.
+function linkLoader(pyodide, module) {
+  const needing = new Set(module.__link__.toJs().map(String));
+  let added = false;
+  return async (fn) => {
+    if (added || !needing.has(fn)) return;
+    try {
+      pyodide.FS.writeFile(LINK_ZIP_PATH, await download(LINK_ZIP));
+      module.add_link_zip(LINK_ZIP_PATH);
+      added = true;
+    } catch (error) {
+      console.warn("scopa: the link's Python is not on this device:", error);
+    }
+  };
 }
 
 // While Pyodide starts: its request for its wasm gets an empty answer (never
@@ -72,7 +99,7 @@ async function useCompiledWasm(start) {
 
 // Python up, the engine imported: the exported functions by name.
 async function startPython() {
-  const zip = engineZip(); // downloads while Pyodide starts
+  const zip = download(ENGINE_ZIP); // downloads while Pyodide starts
   const { loadPyodide } = await import(PYODIDE + "pyodide.mjs");
   const pyodide = await useCompiledWasm(() => loadPyodide({ indexURL: PYODIDE }));
   mark("pyodide");
@@ -82,7 +109,7 @@ async function startPython() {
   const names = module.__export__.toJs();
   const functions = new Map(names.map((name) => [String(name), module[name]]));
   mark("engine");
-  return { functions, PyProxy: pyodide.ffi.PyProxy };
+  return { functions, PyProxy: pyodide.ffi.PyProxy, needs: linkLoader(pyodide, module) };
 }
 
 function message(error) {
@@ -102,12 +129,17 @@ async function call({ functions, PyProxy }, fn, args) {
 }
 
 function answering(python) {
-  return async ({ id, fn, args }) => {
+  let previous = Promise.resolve();
+  const answerOne = async ({ id, fn, args }) => {
     try {
+      await python.needs(fn);
       self.postMessage({ id, ok: true, value: await call(python, fn, args) });
     } catch (error) {
       self.postMessage({ id, ok: false, error: message(error) });
     }
+  };
+  return (data) => {
+    previous = previous.then(() => answerOne(data));
   };
 }
 

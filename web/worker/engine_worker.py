@@ -11,7 +11,10 @@ the method of the same name of :class:`scopa_core.worker_api.WorkerApi` (the
 game, browser-free), and writes its reply as JSON text with ``ms``, the time
 it took. docs/web-api.md is the contract. This module and the ``scopa_core``
 modules it imports arrive compiled in ``engine.zip``, which worker/engine.mjs
-puts on ``sys.path`` (tools/build.py engine_zip).
+puts on ``sys.path`` (tools/build.py engine_zips); ``scopa_core.link`` (play with
+a friend) in ``link-<hash>.zip``, which engine.mjs fetches and adds (:func:`add_link_zip`)
+before the first of the functions in ``__link__`` runs: a first visit does not
+download it.
 """
 
 from __future__ import annotations
@@ -321,6 +324,37 @@ def link_export() -> str:
     """This device's record of the match as a file's text (a guest's: revealed hands)."""
     return _link(lambda device: device.export())
 
+
+def add_link_zip(zip_path: str) -> None:
+    """worker/link-<hash>.zip, written at ``zip_path``: ``scopa_core.link`` imports from it.
+    Not the page's to call (not in ``__export__``): engine.mjs calls it."""
+    import scopa_core
+
+    scopa_core.__path__.append(f"{zip_path}/scopa_core")
+
+
+#: the functions that run the link (``_link``): engine.mjs adds link.zip before the
+#: first of them (tests/test_build_link.py checks the list against the functions)
+__link__ = [
+    "host_open",
+    "host_pending",
+    "link_receive",
+    "link_lost",
+    "link_readmit",
+    "guest_join",
+    "guest_hello",
+    "guest_move",
+    "guest_sweep_risk",
+    "guest_hint",
+    "guest_next_hand",
+    "guest_resign",
+    "link_rematch",
+    "link_answer",
+    "link_restore",
+    "link_stand_in",
+    "link_view",
+    "link_export",
+]
 
 __export__ = [
     "engine_info",
