@@ -4,8 +4,9 @@ MicroPython runs the page's start on the browser's main thread, where one task
 of more than 50 ms blocks a tap (and Lighthouse's Total Blocking Time counts
 it; a phone's CPU is four times slower than this machine's). Importing page.py
 imported some fifty modules in one such task. main.py instead imports them a
-few at a time, a task each (docs/performance.md, "A phone's first visit"), in
-the order this module finds: every page module that importing page.py and
+few at a time (as many as 5 ms allows), a task each (docs/performance.md, "A
+phone's first visit"), in the order this module finds: every page module that
+importing page.py and
 making its objects imports (imports at a module's top level and in its
 ``__init__`` methods, which run when page.py makes the objects), the ones each
 needs before it, and those the first moments import on first use (FIRST_USE).

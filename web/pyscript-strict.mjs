@@ -154,6 +154,6 @@ hooks.main.onReady.add(async ({ interpreter }) => {
   }
   // PyScript runs main.py as soon as this hook is done: in a task of its own, not
   // after the unpacking and MicroPython's set-up in one long task (Lighthouse's
-  // blocking time; docs/performance.md, step 29)
+  // blocking time; docs/performance.md, step 30)
   await nextTask();
 });
