@@ -41,13 +41,26 @@ def worker_function_calls() -> dict[str, set[str]]:
 
 
 def worker_list(name: str) -> list[str]:
+    """A list of names engine_worker.py assigns at its top level, read without
+    importing it (``*other`` in it: the list ``other`` assigned before)."""
     tree = ast.parse(WORKER.read_text(encoding="utf-8"))
+    lists: dict[str, list[str]] = {}
     for node in tree.body:
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == name:
-            value = ast.literal_eval(node.value)
-            assert isinstance(value, list)
-            return value
-    raise AssertionError(f"engine_worker.py has no {name}")
+        if not (
+            isinstance(node, ast.Assign)
+            and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.List)
+        ):
+            continue
+        items: list[str] = []
+        for item in node.value.elts:
+            if isinstance(item, ast.Starred) and isinstance(item.value, ast.Name):
+                items.extend(lists[item.value.id])
+            else:
+                items.append(ast.literal_eval(item))
+        lists[node.targets[0].id] = items
+    assert name in lists, f"engine_worker.py has no {name}"
+    return lists[name]
 
 
 def test_the_link_goes_to_a_zip_of_its_own_and_the_rest_to_engine_zip() -> None:

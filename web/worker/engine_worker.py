@@ -334,7 +334,7 @@ def add_link_zip(zip_path: str) -> None:
 
 
 #: the functions that run the link (``_link``): engine.mjs adds link.zip before the
-#: first of them (tests/test_build_link.py checks the list against the functions)
+#: first of them (tests/test_worker_link_zip.py checks the list against the functions)
 __link__ = [
     "host_open",
     "host_pending",
@@ -381,24 +381,7 @@ __export__ = [
     "watch_start",
     "watch_step",
     "watch_level",
-    "host_open",
-    "host_pending",
-    "link_receive",
-    "link_lost",
-    "guest_join",
-    "guest_hello",
-    "guest_move",
-    "guest_sweep_risk",
-    "guest_hint",
-    "guest_next_hand",
-    "guest_resign",
-    "link_rematch",
-    "link_answer",
-    "link_stand_in",
-    "link_restore",
-    "link_view",
-    "link_export",
+    *__link__,
     "timeout",
     "clock_used",
-    "link_readmit",
 ]
