@@ -101,9 +101,7 @@ def test_a_new_device_takes_the_away_seat_by_the_hosts_word_and_plays_on(moves: 
     rng = random.Random(moves)
     table = Table(FOUR, ["bea", "cleo"])
     play_moves(table, rng, moves)
-    while table.host.session.phase != "play":  # a hand in play when the phone dies
-        table.act(rng)
-        table.deliver()
+    table.act_until(rng, lambda: table.host.session.phase == "play")  # a hand in play
     hands_before = len(table.host.session.match.records)
     seq = table.host.session.seq
     old = phone_died(table, "bea")
@@ -162,10 +160,7 @@ def test_a_readmission_at_the_end_of_a_hand_takes_the_old_devices_value_for_the_
     table = Table({"seats": [P, R], "target": 11}, ["bea"])
     role = table.host.worker._api.device.role
     session = table.host.session
-    table.deliver()
-    while session.phase != "hand-over":
-        table.act(rng)
-        table.deliver()
+    table.act_until(rng, lambda: session.phase == "hand-over")
     assert len(role.ledger.entries) == 2  # the next hand is committed to at once
     given = role.ledger.entries[1].shares[1]
     assert given is not None  # and Bea's device answered with its value
