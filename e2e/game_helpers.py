@@ -17,6 +17,8 @@ from typing import Any
 from conftest import BOOT_TIMEOUT_MS, ROOT, NetworkGuard, call_engine
 from playwright.sync_api import BrowserContext, Page
 
+from tools.cards.sprite import DECKS
+
 #: the new_context fixture of pytest-playwright
 NewContext = Callable[..., BrowserContext]
 
@@ -39,9 +41,20 @@ ENGINE_TABLE = "() => performance.getEntriesByName('scopa-engine-table').length 
 #: a short match: the person, first to play, wins it at once by declaring
 # The size a card's <use> paints, in the sprite's units ([0, 0] when the
 # symbol it names is missing or cannot be drawn).
-PAINTED_SIZE = (
-    "use => { const box = use.getBBox(); return [Math.round(box.width), Math.round(box.height)]; }"
-)
+#: what a card's <use> paints, in the card's own units (its width 200): a card
+#: drawn whole from its deck's sprite, in a box as long as the deck's cards, paints
+#: its edge, 1.5 in from each side: painted_whole(deck)
+PAINTED_SIZE = """use => {
+    const box = use.getBBox(), scale = 200 / use.ownerSVGElement.clientWidth;
+    return [Math.round(box.width * scale), Math.round(box.height * scale)];
+}"""
+
+
+def painted_whole(deck: str) -> list[int]:
+    """PAINTED_SIZE of a card of `deck` drawn whole (its pattern's length: shape.py)."""
+    return [197, DECKS[deck].shape.height - 3]
+
+
 DECLARE_TO_WIN = "?seed=2&variants=chiamarsi-fuori&target=1&level=easy"
 
 

@@ -19,7 +19,14 @@ import time
 import i18n  # the page's module, from e2e/pytest.ini's pythonpath
 import pytest
 from conftest import BOOT_TIMEOUT_MS, ROOT, NetworkGuard, wait_for_service_worker
-from game_helpers import ARTIFACTS, PAINTED_SIZE, NewContext, open_game, wait_settled
+from game_helpers import (
+    ARTIFACTS,
+    PAINTED_SIZE,
+    NewContext,
+    open_game,
+    painted_whole,
+    wait_settled,
+)
 from playwright.sync_api import Page, Route, expect
 
 CODES = [r + s for s in "DHSC" for r in ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")]
@@ -116,7 +123,9 @@ def test_the_chooser_offers_every_deck_and_the_table_draws_the_one_chosen(
     choose(page, "siciliane")
     expect(page.locator("body")).to_have_attribute("data-deck", "siciliane")
     uses = page.locator("#hand [data-card] use, #table [data-card] use")
-    assert all(size == [197, 297] for size in (u.evaluate(PAINTED_SIZE) for u in uses.all()))
+    whole = painted_whole("siciliane")  # 50 x 85 mm: longer than the French deck's
+    assert whole == [197, 337]
+    assert all(size == whole for size in (u.evaluate(PAINTED_SIZE) for u in uses.all()))
     page.screenshot(path=str(ARTIFACTS / "deck-siciliane-table-phone.png"))
     labels = page.locator("#hand [data-card], #table [data-card]")
     named = {b.get_attribute("data-card"): b.get_attribute("aria-label") for b in labels.all()}
@@ -176,7 +185,7 @@ def test_only_the_default_deck_comes_first_and_the_others_stay_for_offline(
     wait_settled(page)
     expect(page.locator("#card-sprite")).to_have_attribute("data-deck", "toscane")
     card = page.locator("#hand [data-card] use").first
-    assert card.evaluate(PAINTED_SIZE) == [197, 297]
+    assert card.evaluate(PAINTED_SIZE) == painted_whole("toscane")
     # online again: the missing deck is fetched when chosen, and kept
     context.set_offline(False)
     choose(page, "sarde")

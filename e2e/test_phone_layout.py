@@ -79,13 +79,31 @@ def mid_hand_record(preset: str, seed: int, moves: int) -> dict[str, Any]:
     return record
 
 
+#: the decks the layouts are checked with: the default one, and the longest cards
+#: (the Trevigiane, 49 x 104 mm: tools/cards/shape.py), which take the most height
+LAYOUT_DECKS = ("french", "trevigiane")
+
+
 def open_position(
-    new_context: NewContext, guard: NetworkGuard, key: str, viewport: dict[str, int]
+    new_context: NewContext,
+    guard: NetworkGuard,
+    key: str,
+    viewport: dict[str, int],
+    deck: str = "french",
 ) -> Page:
     page = open_game(new_context, guard, viewport=viewport)
     wait_settled(page)
+    page.evaluate(
+        """(deck) => {
+            const prefs = JSON.parse(localStorage.getItem('scopa.v1.prefs') || '{}');
+            localStorage.setItem('scopa.v1.prefs', JSON.stringify({...prefs, deck}));
+        }""",
+        deck,
+    )
     reload_with_record(page, mid_hand_record(*{**POSITIONS, **FULL_TABLES}[key]))
     wait_settled(page)
+    expect(page.locator("#card-sprite")).to_have_attribute("data-deck", deck)
+    expect(page.locator("body")).to_have_attribute("data-deck", deck)
     assert my_turn(page)
     return page
 
@@ -147,33 +165,35 @@ def check_layout(page: Page, where: str) -> dict[str, Any]:
 
 
 def laid_out(
-    new_context: NewContext, guard: NetworkGuard, key: str, size: str
+    new_context: NewContext, guard: NetworkGuard, key: str, size: str, deck: str = "french"
 ) -> tuple[Page, dict[str, Any]]:
     """The position `key` on a phone 360 or 320 px wide, its screenshot kept,
     and its layout checked (check_layout's measures)."""
-    page = open_position(new_context, guard, key, PHONE if size == "360" else SMALL)
-    shot(page, f"phone-{key}-{size}")
-    return page, check_layout(page, f"{key} at {size} px")
+    page = open_position(new_context, guard, key, PHONE if size == "360" else SMALL, deck)
+    shot(page, f"phone-{key}-{size}" + ("" if deck == "french" else f"-{deck}"))
+    return page, check_layout(page, f"{key} at {size} px ({deck})")
 
 
+@pytest.mark.parametrize("deck", LAYOUT_DECKS)
 @pytest.mark.parametrize("size", ["360", "320"])
 @pytest.mark.parametrize("key", list(POSITIONS))
 def test_the_table_fits_a_phone(
-    new_context: NewContext, network_guard: NetworkGuard, key: str, size: str
+    new_context: NewContext, network_guard: NetworkGuard, key: str, size: str, deck: str
 ) -> None:
-    page, m = laid_out(new_context, network_guard, key, size)
+    page, m = laid_out(new_context, network_guard, key, size, deck)
     view = saved_view(page)
     opponents = view["players"] - 1
     assert page.locator('[data-zone="opponent"] .last-move').count() == opponents
     assert m["scopa"] >= 1, "the position should show a scopa"
 
 
+@pytest.mark.parametrize("deck", LAYOUT_DECKS)
 @pytest.mark.parametrize("size", ["360", "320"])
 @pytest.mark.parametrize("key", list(FULL_TABLES))
 def test_many_table_cards_leave_the_hand_on_screen(
-    new_context: NewContext, network_guard: NetworkGuard, key: str, size: str
+    new_context: NewContext, network_guard: NetworkGuard, key: str, size: str, deck: str
 ) -> None:
-    page, _ = laid_out(new_context, network_guard, key, size)
+    page, _ = laid_out(new_context, network_guard, key, size, deck)
     table = page.evaluate(
         """() => [...document.querySelectorAll('[data-zone="table"] [data-card]')].map((el) => {
             const r = el.getBoundingClientRect(), felt = document.getElementById('felt')
@@ -207,20 +227,23 @@ def as_big_as_the_room_allows(page: Page, key: str) -> None:
                 const c = el.getBoundingClientRect();
                 return [c.width, c.top, c.bottom];
             });
-            return {w: r.width, h: r.height, size: box.dataset.size, cards};
+            const ratio = Number(getComputedStyle(box).getPropertyValue('--card-ratio'));
+            return {w: r.width, h: r.height, size: box.dataset.size, cards, ratio};
         }"""
     )
     n = len(m["cards"])
     half = (n + 1) // 2
-    one_row = min((m["w"] - (n - 1) * 6) / n, m["h"] / 1.5 - 2)
-    two_rows = min((m["w"] - (half - 1) * 6) / half, (m["h"] - 6) / 3 - 2)
+    ratio = m["ratio"]  # the deck's cards' height over width (style.css --card-ratio)
+    assert 1.5 <= ratio <= 2.2
+    one_row = min((m["w"] - (n - 1) * 6) / n, m["h"] / ratio - 2)
+    two_rows = min((m["w"] - (half - 1) * 6) / half, (m["h"] - 6) / (2 * ratio) - 2)
     expected = max(44.0, min(max(one_row, two_rows), TABLE_CAP_360[m["size"]]))
     for width, _, _ in m["cards"]:
         assert abs(width - expected) < 0.6, f"{key}: {width} px wide where {expected} fits"
     tops = sorted({round(top) for _, top, _ in m["cards"]})
     for upper, lower in itertools.pairwise(tops):
         shown = lower - upper
-        assert shown >= 0.4 * expected * 1.5, f"{key}: a row shows only {shown} px"
+        assert shown >= 0.4 * expected * ratio, f"{key}: a row shows only {shown} px"
 
 
 # --- the toolbar, the toast, the settings' footer, the count ------------------------
@@ -485,10 +508,11 @@ def test_every_button_on_a_phone_is_44_px_at_least(
     assert page.evaluate(SMALL_BUTTONS, "#dlg-count") == []
 
 
+@pytest.mark.parametrize("deck", LAYOUT_DECKS)
 def test_ten_cards_in_hand_each_show_32_px(
-    new_context: NewContext, network_guard: NetworkGuard
+    new_context: NewContext, network_guard: NetworkGuard, deck: str
 ) -> None:
-    page = open_position(new_context, network_guard, "scientifico-full", PHONE)
+    page = open_position(new_context, network_guard, "scientifico-full", PHONE, deck)
     shown = page.evaluate(
         """() => {
             const cards = [...document.querySelectorAll('#hand [data-card]')]

@@ -7,6 +7,8 @@ browser here (i18n.py and narration.py are pure).
 
 from __future__ import annotations
 
+import re
+
 # the page's modules come from pytest's pythonpath (pyproject.toml)
 import i18n
 import narration
@@ -88,3 +90,16 @@ def test_only_the_default_decks_sprite_is_in_the_first_visit() -> None:
         assert build.is_deck_file(f"cards/previews/{deck}.svg")
     assert build.is_deck_file("cards/previews/french.svg")
     assert not build.is_deck_file("index.html")
+
+
+def test_the_page_draws_each_deck_as_long_as_its_sprite() -> None:
+    """style.css gives each deck's cards the height over width its sprite is drawn at
+    (--card-ratio on body[data-deck]); the game's 2:3 is the default."""
+    css = (build.WEB / "style.css").read_text(encoding="utf-8")
+    assert "--card-ratio: 1.5;" in css
+    given = dict(re.findall(r'body\[data-deck="(\w+)"\] \{ --card-ratio: ([\d.]+); \}', css))
+    drawn = {name: deck.ratio for name, deck in DRAWN.items()}
+    assert {name: float(r) for name, r in given.items()} == {
+        name: ratio for name, ratio in drawn.items() if ratio != 1.5
+    }
+    assert drawn["french"] == 1.5 and max(drawn.values()) > 2  # the Trevigiane: 49 x 104 mm

@@ -29,6 +29,7 @@ from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.italian_suits import goblet
 from tools.cards.ornaments import banner, hand
 from tools.cards.palette import PIACENTINE, regional
+from tools.cards.shape import CardShape
 from tools.cards.svg import circle, el, fmt, group, line, outline, path, polar, tf, use, wheel
 
 BERGAMASCHE = regional(
@@ -39,6 +40,7 @@ BERGAMASCHE = regional(
 
 
 class BergamascheStyle(ItalianStyle):
+    shape = CardShape(50, 94)  # about 50 x 94 mm
     index = "none"
     halves = True
 

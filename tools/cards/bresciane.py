@@ -38,6 +38,7 @@ from tools.cards.italian_style import Baton, BowlBand, BowlLine, ItalianStyle, a
 from tools.cards.italian_suits import coin_boss, coin_rim
 from tools.cards.ornaments import shield
 from tools.cards.palette import PIACENTINE, regional
+from tools.cards.shape import CardShape
 from tools.cards.svg import fmt, group, lattice_d, line, path, rect, wheel
 
 BRESCIANE = regional(
@@ -48,6 +49,7 @@ BRESCIANE = regional(
 
 
 class BrescianeStyle(ItalianStyle):
+    shape = CardShape(43, 88)  # about 43 x 88 mm, the narrowest
     index = "none"
     cup_band = BowlBand(top=-24, bottom=-14, halves=(30, 28), colour="green", edge=1.4)
     cup_line = BowlLine(y=-4, half=20, colour="red", width=3)

@@ -50,17 +50,28 @@ def rot180(children: Iterable[str]) -> str:
     return group(children, transform=f"rotate(180 {fmt(CX)} {fmt(CY)})")
 
 
-def card_edge(pal: Palette) -> str:
-    """The card's paper and its rounded edge."""
-    return rect(1.5, 1.5, 197, 297, rx=13, fill=pal.paper, stroke=pal.edge, stroke_width=2)
+def card_edge(pal: Palette, height: float = H) -> str:
+    """The card's paper and its rounded edge (a card ``height`` long)."""
+    return rect(1.5, 1.5, 197, height - 3, rx=13, fill=pal.paper, stroke=pal.edge, stroke_width=2)
 
 
-def card_bg_def(pid: str, pal: Palette, border: bool) -> str:
-    """The blank face every card of a deck starts from (``{pid}bg``)."""
-    parts = [card_edge(pal)]
+def card_bg_def(pid: str, pal: Palette, border: bool, height: float = H) -> str:
+    """The blank face every card of a deck starts from (``{pid}bg``), ``height`` long
+    (the pattern's own: shape.py)."""
+    parts = [card_edge(pal, height)]
     if border:
         parts.append(
-            rect(9, 9, 182, 282, rx=7, fill="none", stroke=pal.red, stroke_width=1.6, opacity=0.75)
+            rect(
+                9,
+                9,
+                182,
+                height - 18,
+                rx=7,
+                fill="none",
+                stroke=pal.red,
+                stroke_width=1.6,
+                opacity=0.75,
+            )
         )
     return group(parts, id=f"{pid}bg")
 

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from typing import ClassVar
 
 from tools.cards.card import CX, CY, RANKS, SUITS, back_face, card_bg_def, rot180
 from tools.cards.french import LAYOUT, PIPS, suit_colour
 from tools.cards.french_busts import PARIS, BustDress, Cut, jack_half, king_half, queen_half
 from tools.cards.palette import Palette
+from tools.cards.shape import TWO_BY_THREE, CardShape
 from tools.cards.svg import el, group, rect, tf, use
 
 LEVEL = Cut()  # the halves meet on a level line
@@ -41,6 +43,7 @@ class FrenchRegionalStyle(ABC):
     cut: Cut = LEVEL
     dress: BustDress = PARIS
     pip_scale: float = 0.48
+    shape: ClassVar[CardShape] = TWO_BY_THREE  # the card's proportions as printed
 
     @abstractmethod
     def back_pattern(self) -> list[str]:
@@ -72,7 +75,7 @@ class FrenchRegionalStyle(ABC):
 def regional_defs(st: FrenchRegionalStyle) -> list[str]:
     """The blank face, the pips, the court halves and the back, for ``<defs>``."""
     p, pal = st.pid, st.pal
-    out = [card_bg_def(p, pal, border=False)]
+    out = [card_bg_def(p, pal, border=False, height=st.shape.height)]
     for suit in SUITS:
         out.append(el("path", id=f"{p}{suit}", d=PIPS[suit], fill=st.colour(suit)))
     for rank, bust in BUSTS.items():

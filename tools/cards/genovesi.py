@@ -23,6 +23,7 @@ from tools.cards.card import BACK_FIELD
 from tools.cards.french_busts import Cut
 from tools.cards.french_regional import FrenchRegionalStyle, by_suit
 from tools.cards.palette import FRENCH
+from tools.cards.shape import CardShape
 from tools.cards.svg import circle, group, lattice_d, line, outline, path, tf
 
 GENOVESI = replace(
@@ -40,6 +41,8 @@ GENOVESI = replace(
 
 @dataclass(frozen=True)
 class GenovesiStyle(FrenchRegionalStyle):
+    shape = CardShape(58, 88)  # about 58 x 88 mm
+
     def court_extras(self, rank: str, suit: str) -> list[str]:
         pal = self.pal
         if rank == "J" and suit == "C":

@@ -24,7 +24,7 @@ def italian_defs(st: ItalianStyle) -> list[str]:
     """The blank face, the suits' symbols, the court figures and the back, for ``<defs>``."""
     courts = halves_defs(st) if st.halves else figure_defs(st)
     return [
-        card_bg_def(st.pid, st.pal, border=st.border),
+        card_bg_def(st.pid, st.pal, border=st.border, height=st.shape.height),
         *suit_defs(st),
         *courts,
         *st.extra_defs(),

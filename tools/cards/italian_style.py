@@ -21,6 +21,7 @@ from dataclasses import dataclass, fields
 from typing import ClassVar, Literal, NamedTuple, Protocol
 
 from tools.cards.palette import Palette
+from tools.cards.shape import TWO_BY_THREE, CardShape
 from tools.cards.svg import fmt, path
 
 #: Where a style puts the cards' numbers: in a small frame at two corners
@@ -167,6 +168,7 @@ class ItalianStyle(ABC):
     fante_figure: ClassVar[Literal["fante", "donna"]] = "fante"  # the 8's full figure
     blunt_swords: ClassVar[bool] = False  # blades cut square, without a point
     baton_girth: ClassVar[float] = 1.0  # how thick the number cards' batons are
+    shape: ClassVar[CardShape] = TWO_BY_THREE  # the card's proportions as printed
 
     @abstractmethod
     def coin_face(self) -> list[str]:

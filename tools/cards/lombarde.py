@@ -28,6 +28,7 @@ from tools.cards.french_busts import BustDress
 from tools.cards.french_regional import FrenchRegionalStyle, by_suit
 from tools.cards.ornaments import bird
 from tools.cards.palette import FRENCH
+from tools.cards.shape import CardShape
 from tools.cards.svg import circle, fmt, group, lattice_d, line, outline, path, tf
 
 LOMBARDE = replace(
@@ -70,6 +71,8 @@ def biscione(x: float, y: float, s: float, st: FrenchRegionalStyle) -> str:
 
 @dataclass(frozen=True)
 class LombardeStyle(FrenchRegionalStyle):
+    shape = CardShape(50, 94)  # Milanesi: 50 x 94 mm, as a Ticino shop gives them
+
     def court_extras(self, rank: str, suit: str) -> list[str]:
         if rank == "J" and suit in "CH":
             return [biscione(CX, 124, 0.9, self)]

@@ -6,10 +6,12 @@ from tools.cards.card import CX, CY
 from tools.cards.italian_style import Baton, BowlBand, BowlLine, ItalianStyle, accents
 from tools.cards.italian_suits import coin_boss
 from tools.cards.palette import NEAPOLITAN
+from tools.cards.shape import CardShape
 from tools.cards.svg import el, ellipse, fmt, group, path, tf, use
 
 
 class NeapolitanStyle(ItalianStyle):
+    shape = CardShape(51, 82)  # Dal Negro's Napoletane n. 82, as sold: 51 x 82 mm
     cup_band = BowlBand(top=-22, bottom=-12, halves=(29.5, 27), colour="red", edge=1.5)
     cup_line = BowlLine(y=-3, half=18, colour="gold_dark", width=2.5)  # gilt, low on the bowl
 

@@ -6,10 +6,12 @@ from tools.cards.card import BACK_FIELD
 from tools.cards.italian_style import Baton, BowlBand, BowlLine, ItalianStyle, accents
 from tools.cards.italian_suits import coin_boss
 from tools.cards.palette import PIACENTINE
+from tools.cards.shape import CardShape
 from tools.cards.svg import circle, el, group, lattice_d, outline, path, path_d, polar, rect
 
 
 class PiacentineStyle(ItalianStyle):
+    shape = CardShape(52, 94)  # a shop's sheet for a Piacentine pack: 94 x 52 mm
     border = True
     cup_band = BowlBand(top=-26, bottom=-18, halves=(30, 29), colour="blue", edge=1.4)  # high
     cup_line = BowlLine(y=-5, half=24, colour="red", width=3)

@@ -26,6 +26,7 @@ from tools.cards.card import BACK_FIELD, CX, CY
 from tools.cards.french_busts import BustDress
 from tools.cards.french_regional import FrenchRegionalStyle, by_suit
 from tools.cards.palette import FRENCH
+from tools.cards.shape import CardShape
 from tools.cards.svg import ellipse, fmt, group, lattice_d, line, path
 
 PIEMONTESI = replace(
@@ -59,6 +60,8 @@ def garland(colour: str, rx: float, ry: float) -> list[str]:
 
 @dataclass(frozen=True)
 class PiemontesiStyle(FrenchRegionalStyle):
+    shape = CardShape(50, 83)  # about 50 x 83 mm, the smallest French-suited pack
+
     def ace_ornament(self, suit: str) -> list[str]:
         return garland(self.colour(suit), 64, 86)
 

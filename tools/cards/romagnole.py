@@ -27,6 +27,7 @@ from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.italian_suits import coin_boss, goblet
 from tools.cards.ornaments import banner, putto
 from tools.cards.palette import PIACENTINE, regional
+from tools.cards.shape import CardShape
 from tools.cards.svg import (
     circle,
     el,
@@ -51,6 +52,7 @@ ROMAGNOLE = regional(
 
 
 class RomagnoleStyle(ItalianStyle):
+    shape = CardShape(52, 94)  # no printed size found: taken as its neighbour's, the Piacentine
     index = "none"
     spanish_pips = True
 

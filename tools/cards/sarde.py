@@ -28,6 +28,7 @@ from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.italian_suits import goblet
 from tools.cards.ornaments import putto
 from tools.cards.palette import NEAPOLITAN, regional
+from tools.cards.shape import CardShape
 from tools.cards.svg import (
     circle,
     el,
@@ -54,6 +55,7 @@ HEADS = {"J": (100.0, 92.0), "Q": (110.0, 90.0), "K": (100.0, 92.0)}
 
 
 class SardeStyle(ItalianStyle):
+    shape = CardShape(56, 88)  # a Sardinian description of the pack: 56 x 88 mm
     index = "corner"
     court_numbers = ("10", "11", "12")
     index_size = 24.0

@@ -29,6 +29,7 @@ from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.italian_suits import coin_rim, goblet
 from tools.cards.ornaments import eagle, trinacria
 from tools.cards.palette import NEAPOLITAN, regional
+from tools.cards.shape import CardShape
 from tools.cards.svg import (
     circle,
     el,
@@ -55,6 +56,7 @@ GROUNDS = {"J": "red", "Q": "gold", "K": "green"}
 
 
 class SicilianeStyle(ItalianStyle):
+    shape = CardShape(50, 85)  # Modiano's Siciliane, as sold: 8.5 x 5 cm (small and squat)
     index = "none"
     spanish_pips = True
     fante_figure = "donna"

@@ -29,6 +29,7 @@ from tools.cards.french_regional import FrenchRegionalStyle, by_suit
 from tools.cards.italian_figures import donna, fante, king
 from tools.cards.italian_style import Accents, accents
 from tools.cards.palette import FRENCH
+from tools.cards.shape import CardShape
 from tools.cards.svg import circle, ellipse, fmt, group, line, outline, path, rect, tf, use
 
 TOSCANE = replace(
@@ -49,6 +50,7 @@ TOSCANE_ACCENTS = accents("toscane", TOSCANE)
 
 @dataclass(frozen=True)
 class ToscaneStyle(FrenchRegionalStyle):
+    shape = CardShape(58, 88)  # about 58 x 88 mm (the larger Fiorentine not drawn)
     accents: Accents = TOSCANE_ACCENTS
 
     def extra_defs(self) -> list[str]:

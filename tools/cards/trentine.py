@@ -35,6 +35,7 @@ from tools.cards.italian_north import (
 from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.italian_suits import coin_boss, coin_rim, goblet
 from tools.cards.palette import PIACENTINE, regional
+from tools.cards.shape import CardShape
 from tools.cards.svg import circle, el, ellipse, fmt, group, line, outline, path, tf, use
 
 TRENTINE = regional(
@@ -45,6 +46,7 @@ TRENTINE = regional(
 
 
 class TrentineStyle(ItalianStyle):
+    shape = CardShape(50, 94)  # no printed size found: taken as the other northern long packs'
     index = "none"
     blunt_swords = True
     baton_girth = 1.45

@@ -32,6 +32,7 @@ from tools.cards.italian_style import Baton, ItalianStyle, accents
 from tools.cards.italian_suits import coin_boss, coin_rim
 from tools.cards.ornaments import banner, bird, dog, shield
 from tools.cards.palette import NEAPOLITAN, regional
+from tools.cards.shape import CardShape
 from tools.cards.svg import (
     circle,
     el,
@@ -64,6 +65,7 @@ MOTTOES = {
 
 
 class TrevigianeStyle(ItalianStyle):
+    shape = CardShape(49, 104)  # 49 x 104 mm, with the Bolognesi the longest of Italy's cards
     index = "corner"
     halves = True
     king_staff = "pike"

@@ -31,6 +31,7 @@ from tools.cards.italian_style import accents
 from tools.cards.italian_suits import coin_boss, coin_rim
 from tools.cards.ornaments import banner
 from tools.cards.palette import SERIF
+from tools.cards.shape import CardShape
 from tools.cards.svg import circle, fmt, group, outline, path, rect, text, tf, use, wheel
 from tools.cards.trevigiane import TREVIGIANE, TrevigianeStyle
 
@@ -57,6 +58,7 @@ SUIT_NAMES = {"D": "DENARI", "H": "COPPE", "S": "SPADE", "C": "BASTONI"}
 
 
 class TriestineStyle(TrevigianeStyle):
+    shape = CardShape(53, 98)  # about 53 x 98 mm, stockier than the Trevigiane
     court_numbers = ("11", "12", "13")
 
     def coin_face(self) -> list[str]:

@@ -17,7 +17,9 @@ from tasks import spawn
 
 SPRITE_STORE = "card-sprite"
 SPRITE_ID = "card-"
-VIEWBOX = "0 0 200 300"
+# A card's <svg> has no viewBox: the symbol's own (0 0 200 H, H the pattern's
+# length: tools/cards/shape.py) fills the box style.css gives the card, which
+# is as long as the deck's cards (--card-ratio).
 
 
 def painted_deck_load():
@@ -57,7 +59,7 @@ class CardArt:
         return "#" + SPRITE_ID + code
 
     def picture(self, code, hidden=True):
-        attrs = {"viewBox": VIEWBOX, "focusable": "false"}
+        attrs = {"focusable": "false"}
         if hidden:
             attrs["aria-hidden"] = "true"
         return s("svg", attrs, s("use", {"href": self.href(code)}))
@@ -82,7 +84,7 @@ class CardArt:
             {"class": cls, "aria-hidden": "true"},
             s(
                 "svg",
-                {"viewBox": VIEWBOX, "focusable": "false"},
+                {"focusable": "false"},
                 s("use", {"href": self.href("back")}),
             ),
         )
