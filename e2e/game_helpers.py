@@ -17,6 +17,7 @@ from typing import Any
 from conftest import BOOT_TIMEOUT_MS, ROOT, NetworkGuard, call_engine
 from playwright.sync_api import BrowserContext, Page
 
+from tools.cards.card import H
 from tools.cards.sprite import DECKS
 
 #: the new_context fixture of pytest-playwright
@@ -25,6 +26,8 @@ NewContext = Callable[..., BrowserContext]
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 PHONE = {"width": 360, "height": 640}
 DESKTOP = {"width": 1280, "height": 800}
+#: a window tall enough for the patterns' long cards (paint.js: 1,000 px and more)
+TALL = {"width": 1920, "height": 1080}
 
 # Page predicates are functions, not expressions: Playwright evaluates an
 # expression with eval(), which the production policy refuses (test_shell.py).
@@ -50,9 +53,23 @@ PAINTED_SIZE = """use => {
 }"""
 
 
-def painted_whole(deck: str) -> list[int]:
-    """PAINTED_SIZE of a card of `deck` drawn whole (its pattern's length: shape.py)."""
-    return [197, DECKS[deck].shape.height - 3]
+def painted_whole(deck: str, short: bool = True) -> list[int]:
+    """PAINTED_SIZE of a card of `deck` drawn whole: in a window under 1,000 px tall
+    (every test's but TALL: paint.js) every deck 2:3, else its pattern's length."""
+    return [197, (H if short else DECKS[deck].shape.height) - 3]
+
+
+def near(size: list[int], whole: list[int]) -> bool:
+    """A card's PAINTED_SIZE against painted_whole: within one unit, as the size is
+    measured through the box's whole pixels (clientWidth)."""
+    return all(abs(a - b) <= 1 for a, b in zip(size, whole, strict=True))
+
+
+def sprite_file(deck: str, short: bool = True) -> str:
+    """The file of `deck`'s sprite the page loads: a long deck's 2:3 one in a window
+    under 1,000 px tall."""
+    folder = "cards/short/" if short and DECKS[deck].long else "cards/"
+    return f"{folder}{deck}.svg"
 
 
 DECLARE_TO_WIN = "?seed=2&variants=chiamarsi-fuori&target=1&level=easy"

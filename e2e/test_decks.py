@@ -21,13 +21,20 @@ import pytest
 from conftest import BOOT_TIMEOUT_MS, ROOT, NetworkGuard, wait_for_service_worker
 from game_helpers import (
     ARTIFACTS,
+    DESKTOP,
     PAINTED_SIZE,
+    PHONE,
+    TALL,
     NewContext,
+    near,
     open_game,
     painted_whole,
+    sprite_file,
     wait_settled,
 )
 from playwright.sync_api import Page, Route, expect
+
+from tools.cards.sprite import DECKS
 
 CODES = [r + s for s in "DHSC" for r in ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")]
 
@@ -123,9 +130,10 @@ def test_the_chooser_offers_every_deck_and_the_table_draws_the_one_chosen(
     choose(page, "siciliane")
     expect(page.locator("body")).to_have_attribute("data-deck", "siciliane")
     uses = page.locator("#hand [data-card] use, #table [data-card] use")
-    whole = painted_whole("siciliane")  # 50 x 85 mm: longer than the French deck's
-    assert whole == [197, 337]
-    assert all(size == whole for size in (u.evaluate(PAINTED_SIZE) for u in uses.all()))
+    whole = painted_whole("siciliane")  # 50 x 85 mm, drawn 2:3 on a phone
+    assert whole == [197, 297]
+    sizes = [u.evaluate(PAINTED_SIZE) for u in uses.all()]
+    assert all(near(size, whole) for size in sizes), sizes
     page.screenshot(path=str(ARTIFACTS / "deck-siciliane-table-phone.png"))
     labels = page.locator("#hand [data-card], #table [data-card]")
     named = {b.get_attribute("data-card"): b.get_attribute("aria-label") for b in labels.all()}
@@ -158,7 +166,7 @@ def test_only_the_default_deck_comes_first_and_the_others_stay_for_offline(
     asked = [url for url in network_guard.requests if "/cards/" in url]
     assert all(url.endswith("/cards/french.svg") for url in asked), asked
     wait_for_service_worker(page)
-    every = {f"cards/{d}.svg" for d in i18n.DECKS} | {f"cards/previews/{d}.svg" for d in i18n.DECKS}
+    every = {sprite_file(d) for d in i18n.DECKS} | {f"cards/previews/{d}.svg" for d in i18n.DECKS}
     deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
     while not every <= set(page.evaluate(CACHED_DECKS)):  # fetched in idle time, kept
         assert time.monotonic() < deadline, sorted(every - set(page.evaluate(CACHED_DECKS)))
@@ -167,7 +175,7 @@ def test_only_the_default_deck_comes_first_and_the_others_stay_for_offline(
     page.evaluate(
         """async () => {
             for (const name of await caches.keys()) {
-                await (await caches.open(name)).delete('cards/sarde.svg');
+                await (await caches.open(name)).delete('cards/short/sarde.svg');
             }
         }"""
     )
@@ -185,11 +193,11 @@ def test_only_the_default_deck_comes_first_and_the_others_stay_for_offline(
     wait_settled(page)
     expect(page.locator("#card-sprite")).to_have_attribute("data-deck", "toscane")
     card = page.locator("#hand [data-card] use").first
-    assert card.evaluate(PAINTED_SIZE) == painted_whole("toscane")
+    assert near(card.evaluate(PAINTED_SIZE), painted_whole("toscane"))
     # online again: the missing deck is fetched when chosen, and kept
     context.set_offline(False)
     choose(page, "sarde")
-    assert "cards/sarde.svg" in page.evaluate(CACHED_DECKS)
+    assert sprite_file("sarde") in page.evaluate(CACHED_DECKS)
     context.close()
 
 
@@ -200,7 +208,7 @@ def test_a_deck_that_cannot_be_fetched_leaves_the_table_as_it_was(
     drawing the deck it has."""
     page = open_game(new_context, network_guard, "?seed=3&level=easy", service_workers="block")
     wait_settled(page)
-    page.route("**/cards/genovesi.svg", lambda route: route.fulfill(status=503, body="down"))
+    page.route(f"**/{sprite_file('genovesi')}", lambda route: route.fulfill(status=503))
     page.keyboard.press("d")
     page.locator('#dlg-decks [data-deck="genovesi"]').click()
     expect(page.locator("#toast")).to_contain_text("could not be fetched")
@@ -236,7 +244,7 @@ def test_a_returning_players_deck_is_fetched_once_at_a_start(
         else:
             route.continue_()
 
-    page.route("**/cards/genovesi.svg", hold)
+    page.route(f"**/{sprite_file('genovesi')}", hold)
     page.reload()
     page.wait_for_function("performance.getEntriesByName('scopa-start').length > 0")
     page.wait_for_timeout(500)  # the page's Python drawing, the sprite not here yet
@@ -248,7 +256,7 @@ def test_a_returning_players_deck_is_fetched_once_at_a_start(
     expect(page.locator("body")).to_have_attribute("data-deck", "genovesi")
     page.locator("#hand [data-card]").first.click()  # drawing goes on with the same sprite
     page.wait_for_timeout(500)
-    assert [url.rsplit("/", 2)[-2:] for url in asked] == [["cards", "genovesi.svg"]]
+    assert len(asked) == 1 and asked[0].endswith("/" + sprite_file("genovesi")), asked
 
 
 def test_a_chosen_deck_that_cannot_be_fetched_at_a_start_stays_the_choice(
@@ -261,14 +269,14 @@ def test_a_chosen_deck_that_cannot_be_fetched_at_a_start_stays_the_choice(
     wait_settled(page)
     choose(page, "genovesi")
     assert page.evaluate(SAVED_DECK) == "genovesi"
-    page.route("**/cards/genovesi.svg", lambda route: route.fulfill(status=503, body="down"))
+    page.route(f"**/{sprite_file('genovesi')}", lambda route: route.fulfill(status=503))
     page.reload()
     wait_settled(page)
     expect(page.locator("#toast")).to_contain_text("could not be fetched")
     expect(page.locator("body")).to_have_attribute("data-deck", "french")
     expect(page.locator("#card-sprite")).to_have_attribute("data-deck", "french")
     assert page.evaluate(SAVED_DECK) == "genovesi"
-    page.unroute("**/cards/genovesi.svg")
+    page.unroute(f"**/{sprite_file('genovesi')}")
     page.reload()
     wait_settled(page)
     expect(page.locator("#card-sprite")).to_have_attribute("data-deck", "genovesi")
@@ -279,3 +287,53 @@ def test_the_preview_page_shows_every_deck() -> None:
     html = (ROOT / "web" / "cards" / "preview.html").read_text(encoding="utf-8")
     for deck in i18n.DECKS:
         assert f'data-preview="{deck}"' in html
+
+
+#: the shape the page gives the cards of the hand and table: the mark paint.js set,
+#: style.css's --card-ratio, each card's box (height over width), the sprites fetched,
+#: and how far the hand's cards reach below the window
+CARD_SHAPE = """() => {
+    const cards = [...document.querySelectorAll('#hand [data-card], #table [data-card]')];
+    const hand = [...document.querySelectorAll('#hand [data-card]')];
+    return {
+        mark: document.documentElement.dataset.cards || null,
+        ratio: Number(getComputedStyle(document.body).getPropertyValue('--card-ratio')),
+        boxes: cards.map((el) => el.getBoundingClientRect())
+            .map((r) => r.height / r.width),
+        fetched: performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)
+            .filter((path) => path.startsWith('/cards/') && !path.includes('/previews/')),
+        below: Math.max(...hand.map((el) => el.getBoundingClientRect().bottom)) - innerHeight,
+    };
+}"""
+
+
+@pytest.mark.parametrize("window", ["phone", "laptop", "tall"])
+def test_a_short_window_draws_the_long_patterns_two_by_three_a_tall_one_as_printed(
+    new_context: NewContext, network_guard: NetworkGuard, window: str
+) -> None:
+    """The Trevigiane are 49 x 104 mm, more than twice as long as wide: below 1,000 px
+    of height (a phone: test_phone_layout; a 1280 x 800 laptop) the table and the hand
+    have no room for them, so such a window draws every deck 2:3 from its own sprite
+    (cards/short/), each card whole; a taller one draws them as long as printed, the
+    hand still on the screen. The shape is decided as the page opens and stays when
+    the window changes size."""
+    viewport = {"phone": PHONE, "laptop": DESKTOP, "tall": TALL}[window]
+    short = window != "tall"
+    page = open_game(new_context, network_guard, "?seed=3&level=easy", viewport=viewport)
+    wait_settled(page)
+    choose(page, "trevigiane")
+    shape = page.evaluate(CARD_SHAPE)
+    expected = 1.5 if short else DECKS["trevigiane"].shape.ratio
+    assert shape["mark"] == ("short" if short else None)
+    assert shape["ratio"] == pytest.approx(expected, abs=0.005)
+    assert shape["boxes"] and all(r == pytest.approx(expected, abs=0.03) for r in shape["boxes"])
+    assert shape["fetched"] == ["/" + sprite_file("trevigiane", short)]
+    assert shape["below"] <= 0, f"the hand ends {shape['below']} px below the window"
+    whole = painted_whole("trevigiane", short)
+    uses = page.locator("#hand [data-card] use, #table [data-card] use")
+    sizes = [u.evaluate(PAINTED_SIZE) for u in uses.all()]
+    assert all(near(size, whole) for size in sizes), sizes
+    page.screenshot(path=str(ARTIFACTS / f"deck-trevigiane-{window}.png"))
+    # the window made taller, or shorter: the cards keep the shape they were given
+    page.set_viewport_size(PHONE if window == "tall" else TALL)
+    assert page.evaluate(CARD_SHAPE)["ratio"] == pytest.approx(expected, abs=0.005)

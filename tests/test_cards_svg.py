@@ -15,7 +15,14 @@ from tools.cards.sprite import DECKS as DRAWN
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = ROOT / "web" / "cards"
 DECKS = tuple(DRAWN)
-GENERATED = (*(f"{d}.svg" for d in DECKS), *(f"previews/{d}.svg" for d in DECKS), "preview.html")
+#: the long decks: each has a second sprite, 2:3, for a short window (short/)
+LONG = tuple(d for d in DECKS if DRAWN[d].long)
+GENERATED = (
+    *(f"{d}.svg" for d in DECKS),
+    *(f"previews/{d}.svg" for d in DECKS),
+    *(f"short/{d}.svg" for d in LONG),
+    "preview.html",
+)
 SVG = "{http://www.w3.org/2000/svg}"
 CODES = [
     rank + suit for suit in "DHSC" for rank in ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
@@ -59,9 +66,14 @@ def test_all_cards_and_back_exactly_once(deck: str) -> None:
     assert len(ids) == len(set(ids)), "duplicate ids"
 
 
-@pytest.mark.parametrize("folder", [CARDS, CARDS / "previews"], ids=["sprite", "preview"])
+@pytest.mark.parametrize(
+    "folder", [CARDS, CARDS / "previews", CARDS / "short"], ids=["sprite", "preview", "short"]
+)
 @pytest.mark.parametrize("deck", DECKS)
 def test_references_stay_inside_the_file(deck: str, folder: Path) -> None:
+    if folder.name == "short" and deck not in LONG:
+        assert not (folder / f"{deck}.svg").exists()  # a 2:3 deck has one sprite
+        return
     root = load(deck, folder)
     ids = {e.get("id") for e in root.iter() if e.get("id") is not None}
     uses = 0
@@ -74,7 +86,21 @@ def test_references_stay_inside_the_file(deck: str, folder: Path) -> None:
                 uses += 1
             else:
                 assert "url(" not in value, f"{name}={value}"
-    assert uses > (40 if folder == CARDS else 3)
+    assert uses > (3 if folder.name == "previews" else 40)
+
+
+@pytest.mark.parametrize("deck", LONG)
+def test_a_long_decks_short_sprite_is_the_same_cards_drawn_2_by_3(deck: str) -> None:
+    """short/<deck>.svg, for a short window: the same card ids, each 200 x 300, drawn from the
+    same art (the pips placed and the figures drawn for the shorter card: shape.py)."""
+    short, own = load(deck, CARDS / "short"), load(deck)
+    symbols = {s.get("id"): s for s in short.iter(f"{SVG}symbol")}
+    assert sorted(symbols) == sorted(s.get("id") for s in own.iter(f"{SVG}symbol"))
+    assert {s.get("viewBox") for s in symbols.values()} == {"0 0 200 300"}
+    # the same shapes in <defs> but the blank face, which is as long as the card
+    kept = [e.get("id") for e in own.find(f"{SVG}defs") or []]
+    assert [e.get("id") for e in short.find(f"{SVG}defs") or []] == kept
+    assert (CARDS / "short" / f"{deck}.svg").stat().st_size < 150_000
 
 
 @pytest.mark.parametrize("deck", DECKS)

@@ -4,11 +4,15 @@ Run as ``python -m tools.make_cards`` (optionally ``--out DIR``).  Writes one
 sprite per deck into ``web/cards/``: ``french.svg`` (the international French
 deck) and one for each Italian regional pattern (``neapolitan.svg``,
 ``piacentine.svg``, ``trevigiane.svg``, ``siciliane.svg``, ... as
-``tools/cards/sprite.py`` DECKS lists them); the deck chooser's picture of three
-of each deck's cards as ``previews/<deck>.svg``; and ``preview.html``, a static
-page showing every card of every deck.
+``tools/cards/sprite.py`` DECKS lists them); for each deck printed longer than
+2:3, the same cards drawn 2:3 as ``short/<deck>.svg`` (a window under 1,000 px
+tall draws those: cards twice as long as wide leave its table and hand no room);
+the deck chooser's picture of three of each deck's cards as
+``previews/<deck>.svg``; and ``preview.html``, a static page showing every card
+of every deck.
 
-Each sprite holds one ``<symbol id="XY" viewBox="0 0 200 300">`` per card,
+Each sprite holds one ``<symbol id="XY" viewBox="0 0 200 H">`` per card (H the
+pattern's length, 300 for 2:3: tools/cards/shape.py),
 where ``XY`` is the card code (rank ``A,2..7,J,Q,K`` then suit ``D,H,S,C``),
 and a ``<symbol id="back">``.  In the Latin-suited decks D=denari (coins),
 H=coppe (cups), S=spade (swords), C=bastoni (batons), J=Fante, Q=Cavallo, K=Re.

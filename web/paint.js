@@ -91,6 +91,19 @@
     : String(navigator.language || "").toLowerCase().startsWith("it") ? "it" : "en";
   const deck = typeof prefs.deck === "string" ? prefs.deck : DEFAULT_DECK;
 
+  // The long cards of many patterns (the Trevigiane are more than twice as long
+  // as wide) leave the table and the hand no room unless the window is tall: a
+  // window under LONG_CARDS_HEIGHT px tall as the page opens (every phone, most
+  // laptops) draws every deck 2:3, from cards/short/<deck>.svg (style.css
+  // follows <html data-cards="short">, and the page's Python fetches the same
+  // files: views/cards.py). Decided once, so that turning the phone or resizing
+  // the window never changes the cards' shape in the middle of a game.
+  const LONG_CARDS_HEIGHT = 1000;
+  const short = innerHeight < LONG_CARDS_HEIGHT;
+  if (short) document.documentElement.dataset.cards = "short";
+  const spritePath = (name) =>
+    short && name !== DEFAULT_DECK ? `cards/short/${name}.svg` : `cards/${name}.svg`;
+
   // Another deck than the default one (whose sprite index.html holds): its sprite
   // is asked for at once (sw.js has it in its cache), so that the cards painted
   // below are the player's deck a moment later, not when the page's Python asks
@@ -99,7 +112,7 @@
   // (scopaPaint.deckLoad), and asks for it itself only if it failed.
   async function loadDeck(name) {
     try {
-      const response = await fetch(`cards/${name}.svg`);
+      const response = await fetch(spritePath(name));
       if (!response.ok) return false;
       const text = await response.text();
       const svg = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;

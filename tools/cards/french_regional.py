@@ -72,10 +72,10 @@ class FrenchRegionalStyle(ABC):
         return [rect(12, 12, 176, 276, rx=5, fill="none", stroke=self.pal.ink, stroke_width=1.4)]
 
 
-def regional_defs(st: FrenchRegionalStyle) -> list[str]:
+def regional_defs(st: FrenchRegionalStyle, height: int) -> list[str]:
     """The blank face, the pips, the court halves and the back, for ``<defs>``."""
     p, pal = st.pid, st.pal
-    out = [card_bg_def(p, pal, border=False, height=st.shape.height)]
+    out = [card_bg_def(p, pal, border=False, height=height)]
     for suit in SUITS:
         out.append(el("path", id=f"{p}{suit}", d=PIPS[suit], fill=st.colour(suit)))
     for rank, bust in BUSTS.items():

@@ -20,11 +20,11 @@ from tools.cards.palette import SERIF
 from tools.cards.svg import el, group, path, rect, text, tf, use
 
 
-def italian_defs(st: ItalianStyle) -> list[str]:
+def italian_defs(st: ItalianStyle, height: int) -> list[str]:
     """The blank face, the suits' symbols, the court figures and the back, for ``<defs>``."""
     courts = halves_defs(st) if st.halves else figure_defs(st)
     return [
-        card_bg_def(st.pid, st.pal, border=st.border, height=st.shape.height),
+        card_bg_def(st.pid, st.pal, border=st.border, height=height),
         *suit_defs(st),
         *courts,
         *st.extra_defs(),

@@ -79,6 +79,9 @@ def used_defs(defs: list[str], bodies: Iterable[str]) -> list[str]:
 
 
 PREVIEWS = "previews"  # the folder of the chooser's pictures, beside the sprites
+# The folder of the long decks' sprites drawn 2:3, beside their own: a window under
+# 1,000 px tall has no room for cards twice as long as wide (the page chooses: paint.js).
+SHORT = "short"
 
 #: A deck as drawn: its title, the shapes its cards share, each card's body by code,
 #: and its cards' height (their width being W: shape.py).
@@ -141,34 +144,43 @@ def fitted(cards: dict[str, str], height: int) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class Deck:
-    """A deck the generator draws: its cards' proportions and how to draw them."""
+    """A deck the generator draws: its cards' proportions and how to draw them at a
+    height (its own, or the game's 2:3 for a short window: SHORT)."""
 
     shape: CardShape
-    draw: Callable[[], Drawing]
+    draw_at: Callable[[int], Drawing]
 
     @property
     def ratio(self) -> float:
         return round(self.shape.ratio, 3)
 
+    @property
+    def long(self) -> bool:
+        """Longer than 2:3: it has a second sprite, 2:3, for short windows."""
+        return self.shape.height != H
+
+    def draw(self) -> Drawing:
+        return self.draw_at(self.shape.height)
+
 
 def latin(title: str, st: ItalianStyle) -> Deck:
-    height = st.shape.height
-    return Deck(
-        st.shape, lambda: (title, italian_defs(st), fitted(italian_cards(st), height), height)
-    )
+    def draw(height: int) -> Drawing:
+        return title, italian_defs(st, height), fitted(italian_cards(st), height), height
+
+    return Deck(st.shape, draw)
 
 
 def french_suited(title: str, st: FrenchRegionalStyle) -> Deck:
-    height = st.shape.height
-    return Deck(
-        st.shape, lambda: (title, regional_defs(st), fitted(regional_cards(st), height), height)
-    )
+    def draw(height: int) -> Drawing:
+        return title, regional_defs(st, height), fitted(regional_cards(st), height), height
+
+    return Deck(st.shape, draw)
 
 
 # Each deck's file name (without .svg) and how to draw it.
 DECKS: dict[str, Deck] = {
     "french": Deck(
-        TWO_BY_THREE, lambda: ("French suits", french_defs(FRENCH), french_cards(FRENCH), H)
+        TWO_BY_THREE, lambda _: ("French suits", french_defs(FRENCH), french_cards(FRENCH), H)
     ),
     "neapolitan": latin("Neapolitan", NEAPOLITAN_STYLE),
     "piacentine": latin("Piacentine", PIACENTINE_STYLE),
@@ -238,15 +250,20 @@ def preview_card(deck: str, code: str) -> str:
 
 
 def write_all(out_dir: Path) -> list[Path]:
-    """Write every deck's sprite and chooser picture, and the preview page, into ``out_dir``."""
-    (out_dir / PREVIEWS).mkdir(parents=True, exist_ok=True)
+    """Write every deck's sprite (a long deck's 2:3 one too, in ``short/``) and chooser
+    picture, and the preview page, into ``out_dir``."""
+    for folder in (PREVIEWS, SHORT):
+        (out_dir / folder).mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for name, deck in DECKS.items():
         drawing = deck.draw()
-        for path, text in (
+        files = [
             (out_dir / f"{name}.svg", sprite(drawing)),
             (out_dir / PREVIEWS / f"{name}.svg", preview(drawing)),
-        ):
+        ]
+        if deck.long:
+            files.append((out_dir / SHORT / f"{name}.svg", sprite(deck.draw_at(H))))
+        for path, text in files:
             path.write_text(text, encoding="utf-8", newline="\n")
             written.append(path)
     path = out_dir / "preview.html"

@@ -2,7 +2,8 @@
 # fetching the others in idle time.
 #
 # Only the default deck comes with the first visit (index.html holds its sprite;
-# sw.js precaches its file). Every other deck's sprite (cards/<deck>.svg) and
+# sw.js precaches its file). Every other deck's sprite (cards/<deck>.svg, or in a
+# short window cards/short/<deck>.svg: the same cards drawn 2:3) and
 # its chooser picture (cards/previews/<deck>.svg) are fetched when the deck is
 # chosen, or here in idle time once a service worker controls the page
 # (lazy_files.py); sw.js keeps each one it serves from the network in its
@@ -11,10 +12,7 @@
 
 import lazy_files
 from i18n import DECKS, DEFAULT_DECK
-
-
-def sprite_path(deck):
-    return "cards/" + deck + ".svg"
+from views.cards import sprite_path
 
 
 def preview_path(deck):

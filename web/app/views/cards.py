@@ -1,6 +1,6 @@
 # Card pictures (MicroPython, main thread): faces, backs, and the deck's sprite.
 #
-# The current deck's sprite (cards/<deck>.svg, one <symbol> per card) is in
+# The current deck's sprite (deck_store.sprite_path: one <symbol> per card) is in
 # the page under #card-sprite (its ids come prefixed with "card-" from
 # tools/cards/sprite.py): the default deck's comes in index.html (the build
 # puts it there), another deck's is fetched when chosen. The store is hidden
@@ -20,6 +20,19 @@ SPRITE_ID = "card-"
 # A card's <svg> has no viewBox: the symbol's own (0 0 200 H, H the pattern's
 # length: tools/cards/shape.py) fills the box style.css gives the card, which
 # is as long as the deck's cards (--card-ratio).
+
+
+def short_cards():
+    """Whether this page draws every deck 2:3, from cards/short/ (paint.js decides it by
+    the window's height as the page opens, and marks <html data-cards="short">)."""
+    return document.documentElement.getAttribute("data-cards") == "short"
+
+
+def sprite_path(deck):
+    """The deck's sprite for this page: a long pattern's 2:3 one in a short window."""
+    if deck != DEFAULT_DECK and short_cards():
+        return "cards/short/" + deck + ".svg"
+    return "cards/" + deck + ".svg"
 
 
 def painted_deck_load():
@@ -102,7 +115,7 @@ class CardArt:
 
     async def load_sprite(self, deck):
         try:
-            response = await window.fetch("cards/" + deck + ".svg")
+            response = await window.fetch(sprite_path(deck))
             if not response.ok:
                 raise RuntimeError("HTTP " + str(response.status))
             text = await response.text()
