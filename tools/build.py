@@ -835,9 +835,9 @@ def engine_zips(web: Path) -> tuple[list[Built], list[Path]]:
     if not any(name.startswith(ENGINE_PACKAGE.name + "/") for name in files):
         print("warning: scopa_core/ is missing; the engine worker will report it")
     engine, link = split_worker_python(files)
-    zips = [python_zip(ENGINE_ZIP_PATH, engine, ENGINE_ZIP_PREFIX)]
+    zips = [Built(ENGINE_ZIP_PATH, python_zip("engine", engine, ENGINE_ZIP_PREFIX))]
     if link:
-        data = python_zip("link", link, LINK_ZIP_PREFIX).data
+        data = python_zip("link", link, LINK_ZIP_PREFIX)
         zips.append(Built(link_zip_path(data), data, precache=False, lazy=True))
     return zips, list(files.values())
 
@@ -860,12 +860,11 @@ def split_worker_python(files: dict[str, Path]) -> tuple[dict[str, Path], dict[s
     return engine, link
 
 
-def python_zip(path: str, files: dict[str, Path], prefix: str, lazy: bool = False) -> Built:
-    """A zip of the worker's Python as bytecode, `prefix` its path in Pyodide's files."""
-    entries = [(name, source.read_bytes()) for name, source in files.items()]
-    name = PurePosixPath(path).stem
-    data = compile_zip(deterministic_zip(entries), name, prefix, ENGINE_OPTIMIZE)
-    return Built(path, data, precache=not lazy, lazy=lazy)
+def python_zip(name: str, files: dict[str, Path], prefix: str) -> bytes:
+    """A zip of the worker's Python as bytecode, `prefix` its path in Pyodide's files
+    (`name`: the compiled zip's in the build's cache)."""
+    entries = [(path, source.read_bytes()) for path, source in files.items()]
+    return compile_zip(deterministic_zip(entries), name, prefix, ENGINE_OPTIMIZE)
 
 
 def fill_tokens(

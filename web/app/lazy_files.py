@@ -88,4 +88,4 @@ async def keep_for_offline(manager):
     if link is not None and not await cached(link):
         await fetch_when_idle(manager, link)
     if not saving_data():
-        await manager.preferences.fetch_decks_later()
+        await manager.preferences.fetch_other_decks()

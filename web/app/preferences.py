@@ -70,7 +70,7 @@ class Preferences:
     async def open_decks(self):
         await (await self.deck_choice()).open()
 
-    async def fetch_decks_later(self):
+    async def fetch_other_decks(self):
         """The other decks, kept for offline play (lazy_files.py, once sw.js controls
         the page)."""
         await (await self.deck_choice()).store.fetch_all()

@@ -50,12 +50,11 @@ class CardArt:
         here = store is not None and store.firstElementChild is not None
         self.sprite_deck = (store.dataset.deck or None) if here else None
         self.on_sprite = None  # (deck, loaded) -> None: preferences.py listens
-        self.painted_load = None  # paint.js's load of the player's deck, while it runs
         load = painted_deck_load()
         if load is not None and load.deck and load.deck != self.sprite_deck:
             # paint.js asked for it already: wait for that, not a second fetch and parse
             self.sprite_deck = str(load.deck)
-            self.painted_load = spawn(self.after_painted_load(load))
+            spawn(self.after_painted_load(load))
 
     def shown_deck(self):
         """The deck whose sprite is in the page now (the default one if none is)."""
@@ -109,7 +108,6 @@ class CardArt:
             loaded = bool(await load.done)
         except Exception:
             loaded = False
-        self.painted_load = None
         if not loaded and self.sprite_deck == str(load.deck):
             await self.load_sprite(self.sprite_deck)
 
