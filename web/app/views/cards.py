@@ -1,6 +1,6 @@
 # Card pictures (MicroPython, main thread): faces, backs, and the deck's sprite.
 #
-# The current deck's sprite (deck_store.sprite_path: one <symbol> per card) is in
+# The current deck's sprite (sprite_path, below: one <symbol> per card) is in
 # the page under #card-sprite (its ids come prefixed with "card-" from
 # tools/cards/sprite.py): the default deck's comes in index.html (the build
 # puts it there), another deck's is fetched when chosen. The store is hidden
