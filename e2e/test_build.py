@@ -186,7 +186,8 @@ def test_the_pages_modules_ship_as_bytecode_of_the_runtimes_micropython_in_two_p
     start = read_page_pack((DIST / build.START_PACK_PATH).read_bytes())
     rest = read_page_pack((DIST / build.REST_PACK_PATH).read_bytes())
     assert not set(start) & set(rest)
-    packed = {**start, **rest}
+    # PyScript's own package, as bytecode too: e2e/test_pyscript_bytecode.py
+    packed = {k: v for k, v in {**start, **rest}.items() if not k.startswith("pyscript/")}
     sources = {p.relative_to(app).as_posix() for p in app.rglob("*.py")} - {"main.py"}
     assert {p for p in packed if p.endswith(".mpy")} == {p[: -len(".py")] + ".mpy" for p in sources}
     assert all(packed[p][:2] == b"M\x06" for p in packed if p.endswith(".mpy"))  # .mpy version 6
@@ -198,7 +199,9 @@ def test_the_pages_modules_ship_as_bytecode_of_the_runtimes_micropython_in_two_p
     assert order == start_order(app) and {"views.table", "game_manager", "opening"} <= set(order)
     assert order.index("dom") < order.index("views.table") < order.index("screens")
     wanted = {f"{m.replace('.', '/')}.mpy" for m in start_pack_modules(app)} | {"page.mpy"}
-    assert {p for p in start if p.endswith(".mpy")} - {"views/__init__.mpy"} == wanted
+    assert {p for p in start if p.endswith(".mpy")} - {"views/__init__.mpy"} == wanted | {
+        p for p in start if p.startswith("pyscript/")
+    }
     assert "views/settings.mpy" in rest and "sweep_guard.mpy" in start
     # asked for after the first paint, all at once (paint.js reads #page-files)
     index = (DIST / "index.html").read_text(encoding="utf-8")

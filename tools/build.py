@@ -1119,6 +1119,7 @@ def page_packs(
     by one: 85 requests through the service worker before the first drawing,
     0.25 s of a repeat visit (docs/performance.md step 16)."""
     from tools.page_start import START_FILE, start_order, start_pack_modules
+    from tools.pyscript_bytecode import pyscript_bytecode
 
     app = web / PAGE_FOLDER
     starting = {f"{name.replace('.', '/')}.py" for name in start_pack_modules(app)}
@@ -1134,6 +1135,8 @@ def page_packs(
         (start if name in starting or name.endswith("__init__.py") else rest).append(entry)
     order = json.dumps(start_order(app), separators=(",", ":"))
     start.append((START_FILE, order.encode("utf-8")))  # main.py's import order
+    # PyScript's own package, imported before main.py runs (tools/pyscript_bytecode.py)
+    start += pyscript_bytecode()
     return [Built(START_PACK_PATH, pack(start)), Built(REST_PACK_PATH, pack(rest))]
 
 
@@ -1352,6 +1355,8 @@ class BuildInfo:
 
 def build(out: Path, web: Path = WEB) -> BuildInfo:
     """Build the site from `web` (another folder: e.g. a test's changed copy) into `out`."""
+    from tools.pyscript_bytecode import BOOTSTRAP_TOKEN, bootstrap_token
+
     engines, engine_sources = engine_zips(web)
     app_python = [p for p in walk(web) if p.suffix == ".py"]
     files: dict[str, Built] = {}
@@ -1363,6 +1368,7 @@ def build(out: Path, web: Path = WEB) -> BuildInfo:
     link_zip = next((f.path for f in engines if f.lazy), link_zip_path(b""))
     texts = {
         **first_texts,
+        BOOTSTRAP_TOKEN: bootstrap_token(),
         LINK_ZIP_TOKEN: link_zip,
         DEFAULT_SPRITE_TOKEN: default_sprite_text(web),
         PAGE_FILES_TOKEN: page_files(runtimes, web),

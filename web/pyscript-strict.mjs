@@ -19,9 +19,13 @@
 // not hold the start back. PyScript's `files` config fetched the files one
 // request each (85 of them through the service worker) before the first drawing.
 //
+// PyScript's own Python (its `pyscript` package) comes as bytecode in the start pack
+// too, imported a few modules to a task instead of PyScript's bootstrap, which
+// compiled it from source in the start's longest task (tools/pyscript_bytecode.py).
+//
 // It defines scopaPage: {rest: Promise (the rest pack is written), strings(lang):
 // Promise (that language's sentences are written: app/i18n.py reads them)}.
-import { hooks } from "./@PYSCRIPT@/core.js";
+import { hooks, optional, stdlib } from "./@PYSCRIPT@/core.js";
 
 for (const hook of Object.values(hooks.worker)) hook.clear();
 
@@ -52,9 +56,13 @@ const restPack = startPack.then(() => bytes("app/rest.pack"));
 let gotFiles; // MicroPython's file system, once it is up
 const filesReady = new Promise((resolve) => (gotFiles = resolve));
 
+// The longest the start writes files or imports in one task before it lets the
+// browser in (as app/main.py's SLICE_MS): a slower phone gets shorter slices
+const SLICE_MS = 5;
+
 // The pack: a 4-byte little-endian length N, N bytes of JSON [[path, size],
-// ...], then the files' bytes in that order.
-function unpack(buffer, FS, name) {
+// ...], then the files' bytes in that order. Written SLICE_MS at a time.
+async function unpack(buffer, FS, name) {
   const headLength = buffer.byteLength >= 4 ? new DataView(buffer).getUint32(0, true) : 0;
   if (!headLength || 4 + headLength > buffer.byteLength) throw new Error(`${name} is damaged`);
   const index = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, headLength)));
@@ -62,7 +70,12 @@ function unpack(buffer, FS, name) {
   const end = offset + index.reduce((sum, [, size]) => sum + size, 0);
   if (end !== buffer.byteLength) throw new Error(`${name} is damaged (cut short?)`);
   const folders = new Set();
+  let began = performance.now();
   for (const [path, size] of index) {
+    if (performance.now() - began >= SLICE_MS) {
+      await nextTask();
+      began = performance.now();
+    }
     const parts = path.split("/").slice(0, -1);
     for (let i = 1; i <= parts.length; i++) {
       const folder = parts.slice(0, i).join("/");
@@ -138,12 +151,66 @@ Object.defineProperty(self, "scopaNextTask", { value: nextTask });
 // the other language's sentences after the rest: a switch of language is then at once
 rest.then(() => strings(lang === "it" ? "en" : "it")).catch(() => {});
 
+// PyScript's bootstrap (its hooks.js: the "mpy" type's) as it is about to run it,
+// and the one the start pack's bytecode of its package was compiled from (its
+// length and FNV-1a hash, written by the build: tools/pyscript_bytecode.py).
+const BOOTSTRAP = stdlib.replace(optional, "");
+const COMPILED_FROM = @PYSCRIPT_BOOTSTRAP@;
+
+function fnv1a(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}
+
+// What the bootstrap leaves behind, the `pyscript` package imported, from the
+// bytecode: what its modules import first, then the package, a task each when run
+// as PyScript runs a script with top-level await (runPythonAsync).
+const STEPS = ["import base64, collections, html, io", "import asyncio, functools, inspect"];
+const BY_BYTECODE = {
+  runPython: [...STEPS, "import pyscript"].join("\n") + "\ndel pyscript\n",
+  runPythonAsync:
+    "import js as _scopa_js\n" +
+    STEPS.map((step) => `${step}\nawait _scopa_js.scopaNextTask()\n`).join("") +
+    "import pyscript\ndel pyscript, _scopa_js\n",
+};
+
+// PyScript calls runPython or runPythonAsync with its bootstrap once, before main.py:
+// that call imports the bytecode instead. Any other text (another PyScript) runs as
+// it is, its .py files then taking precedence over the .mpy ones.
+function bootstrapFromBytecode(interpreter) {
+  const compiled =
+    COMPILED_FROM &&
+    BOOTSTRAP.length === COMPILED_FROM.length &&
+    fnv1a(BOOTSTRAP) === COMPILED_FROM.fnv;
+  if (!compiled) {
+    console.warn("scopa: PyScript's bootstrap is not the one its bytecode was made from");
+    return;
+  }
+  const originals = {};
+  const restore = () => Object.assign(interpreter, originals);
+  for (const name of Object.keys(BY_BYTECODE)) {
+    originals[name] = interpreter[name];
+    interpreter[name] = (code, ...rest) => {
+      restore();
+      if (code !== BOOTSTRAP) return originals[name].call(interpreter, code, ...rest);
+      performance.mark("scopa-pyscript-bytecode");
+      return originals[name].call(interpreter, BY_BYTECODE[name], ...rest);
+    };
+  }
+}
+
 hooks.main.onReady.add(async ({ interpreter }) => {
   try {
     const FS = interpreter.FS;
-    unpack(await startPack, FS, "app/start.pack");
+    await nextTask(); // not in MicroPython's own set-up task
+    await unpack(await startPack, FS, "app/start.pack");
     writeFile(FS, `strings/${lang}.json`, await sentences[lang]);
     gotFiles(FS);
+    bootstrapFromBytecode(interpreter);
   } catch (error) {
     couldNotStart(error);
     throw error;
