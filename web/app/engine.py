@@ -48,6 +48,15 @@ class Engine:
     def ready(self):
         return self.worker is not None
 
+    @staticmethod
+    def page_started():
+        """The page's own start is drawn: a first visit's worker may start Pyodide now
+        (worker/client.js go()), no longer taking the CPU from the start's tasks."""
+        try:  # noqa: SIM105 -- MicroPython has no contextlib.suppress
+            window.scopaEngine.go()
+        except Exception:  # an older client.js: its worker was never held
+            pass
+
     async def connect(self):
         """Wait for the worker; raise RuntimeError when the engine cannot run."""
         worker = window.scopaEngine  # worker/client.js, in the page's head

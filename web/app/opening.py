@@ -75,7 +75,7 @@ class Opening:
             m.view = view
             m.show_table(drawn)  # drawn: paint.js drew it: drawn again in a later task
             if drawn:
-                spawn(self.draw_again())
+                spawn(self.draw_again())  # and then lets the engine start
         else:
             m.ui.prompt.status(m.i18n.t("status.loading"))
             m.set_phase("loading")
@@ -84,6 +84,8 @@ class Opening:
         if m.view is not None:
             mark(m.timings, "cached-table")
         m.saves.show_problems()  # saved data that could not be read (kept aside)
+        if not drawn:
+            m.engine.page_started()
         spawn(self.take_over(view))
         spawn(self.connect())
 
@@ -108,6 +110,7 @@ class Opening:
         if m.view is not None:
             m.redraw_selection()  # the highlights and the prompt, of the choice as it is now
         mark(m.timings, "drawn-again")
+        m.engine.page_started()
 
     async def take_over(self, view):
         """The opening book of the dealt table paint.js drew (once it is here), then the

@@ -2,6 +2,7 @@
 //
 //   scopaEngine.call(fn, ...args) -> Promise of the reply's JSON text
 //   scopaEngine.start()            starts the worker (once; later calls do nothing)
+//   scopaEngine.go()               the page's own start is done (app/engine.py)
 //
 // The worker is not started when this script runs: Pyodide is 4.8 MB, ten
 // times the page's own files, and on a phone's line it would share the
@@ -10,6 +11,14 @@
 // that is once the page's own files have come; the table is painted and
 // playable before that (paint.js), and the opening book (app/book.py) answers
 // the first moves until the engine holds the match.
+//
+// On a first visit the worker asks for Pyodide's files at once but starts Pyodide
+// (the compile of its 9.6 MB of WebAssembly, then CPython's own start) only when
+// the page's start is done (go()), or GO_AT_LATEST_MS after it was started,
+// whatever happens. On two cores that work took the CPU from the page's start,
+// whose short tasks it stretched several times over (docs/performance.md, step
+// 32); the book answers meanwhile. A later visit's worker is not held: its files
+// come from the service worker and its wasm compiled by this page.
 //
 // `fn` is a name in engine_worker.py's __export__, `args` its arguments
 // (usually one JSON text; trailing nulls and undefineds are dropped, so
@@ -45,7 +54,10 @@
   }
 
   const here = document.currentScript.src;
+  const GO_AT_LATEST_MS = 3000;
   let worker = null;
+  let held = false; // a first visit's worker, waiting for go()
+  let pageStarted = false;
   const early = []; // calls made before the worker was started, sent when it is
   const pending = new Map();
   let next = 0;
@@ -80,10 +92,24 @@
     else waiting.reject(new Error(data.error));
   };
 
+  // The page's start is done (app/engine.py page_started), or GO_AT_LATEST_MS have
+  // passed: a held worker starts Pyodide.
+  function go() {
+    pageStarted = true;
+    if (!held) return;
+    held = false;
+    worker.postMessage({ go: true });
+  }
+
   function start() {
     if (worker) return;
     performance.mark("scopa-engine-start");
-    worker = new Worker(new URL("engine.mjs", here), { type: "module", name: "engine" });
+    const returning = navigator.serviceWorker && navigator.serviceWorker.controller;
+    held = !returning && !pageStarted;
+    // the name says whether it waits for {go}: engine.mjs reads it before any message
+    const name = held ? "engine-after-page" : "engine";
+    worker = new Worker(new URL("engine.mjs", here), { type: "module", name });
+    if (held) setTimeout(go, GO_AT_LATEST_MS);
     // Pyodide's WebAssembly, compiled here on a later visit: Chromium's code cache
     // keeps a page's compiled WebAssembly between visits, not a worker's (engine.mjs
     // says more). Not on a first visit: there the end of the compile is a main-thread
@@ -123,5 +149,5 @@
       else early.push(message);
     });
 
-  Object.defineProperty(self, "scopaEngine", { value: Object.freeze({ call, start }) });
+  Object.defineProperty(self, "scopaEngine", { value: Object.freeze({ call, go, start }) });
 })();

@@ -19,6 +19,12 @@
 // visit, whose page leaves the compile to the worker, or a page that could not
 // compile it) Pyodide fetches and compiles it itself.
 //
+// A first visit's page starts its own Python first (client.js names such a worker
+// "engine-after-page"): the worker then asks for Pyodide's files at once and keeps
+// what comes, so that the line is never idle, but starts Pyodide (its compile, then
+// CPython's start) only at the page's {go} message. On two cores that CPU work
+// stretched the page's start (docs/performance.md, step 32).
+//
 // The worker's Python (engine_worker.py, its edge, and the scopa_core
 // modules it imports) comes as engine.zip, compiled to bytecode by the build
 // (tools/build.py engine_zips), and is imported from the zip itself. Start-up
@@ -40,12 +46,20 @@ const ZIP_PATH = "/home/pyodide/engine.zip";
 const LINK_ZIP = new URL("../@LINK_ZIP@", import.meta.url).href; // worker/link-<hash>.zip
 const LINK_ZIP_PATH = "/home/pyodide/link.zip";
 
+const HELD = self.name === "engine-after-page";
+// Pyodide's files that loadPyodide() asks for with fetch(): asked for at once when held
+const KEPT = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"].map((f) => PYODIDE + f);
+
 const queue = [];
 let answer = null; // set once Python is up (or has failed)
 let gotWasm;
 const pageWasm = new Promise((resolve) => (gotWasm = resolve));
+let letGo;
+const pageStarted = new Promise((resolve) => (letGo = resolve));
+if (!HELD) letGo();
 self.addEventListener("message", ({ data }) => {
   if ("wasm" in data) gotWasm(data.wasm);
+  else if ("go" in data) letGo();
   else if (answer) answer(data);
   else queue.push(data);
 });
@@ -58,6 +72,40 @@ async function download(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
+}
+
+// A response read as it comes, so that its download never waits for a reader, and
+// handed on as a stream of what has come and what is still coming.
+async function keep(url) {
+  const response = await fetch(url);
+  if (!response.ok || !response.body) return response;
+  const chunks = [];
+  let done = false;
+  let failed = null;
+  let wake = () => {};
+  const reader = response.body.getReader();
+  (async () => {
+    try {
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        chunks.push(read.value);
+        wake();
+      }
+    } catch (error) {
+      failed = error;
+    }
+    done = true;
+    wake();
+  })();
+  const body = new ReadableStream({
+    async pull(controller) {
+      while (!chunks.length && !done) await new Promise((resolve) => (wake = resolve));
+      if (chunks.length) controller.enqueue(chunks.shift());
+      else if (failed) controller.error(failed);
+      else controller.close();
+    },
+  });
+  const { status, statusText, headers } = response;
+  return new Response(body, { status, statusText, headers });
 }
 
 // Before a link function's first call: link.zip fetched and on the path.
@@ -77,13 +125,20 @@ function linkLoader(pyodide, module) {
 }
 
 // While Pyodide starts: its request for its wasm gets an empty answer (never
-// read), and its instantiateStreaming() the page's compiled module.
-async function useCompiledWasm(start) {
+// read), and its instantiateStreaming() the page's compiled module; the files
+// asked for early (kept) are answered from what came.
+async function useCompiledWasm(start, kept) {
   const url = PYODIDE + "pyodide.asm.wasm";
   const { fetch } = self;
   const { instantiateStreaming } = WebAssembly;
-  self.fetch = async (input, init) =>
-    String(input) === url && (await pageWasm) ? new Response(new ArrayBuffer(0)) : fetch(input, init);
+  self.fetch = async (input, init) => {
+    const asked = String(input);
+    if (asked === url && (await pageWasm)) return new Response(new ArrayBuffer(0));
+    const early = kept.get(asked);
+    if (!early) return fetch(input, init);
+    kept.delete(asked);
+    return early.catch(() => fetch(input, init)); // asked again, as Pyodide would have
+  };
   WebAssembly.instantiateStreaming = async (source, imports) => {
     const module = await pageWasm;
     if (!module) return instantiateStreaming(source, imports);
@@ -100,8 +155,16 @@ async function useCompiledWasm(start) {
 // Python up, the engine imported: the exported functions by name.
 async function startPython() {
   const zip = download(ENGINE_ZIP); // downloads while Pyodide starts
-  const { loadPyodide } = await import(PYODIDE + "pyodide.mjs");
-  const pyodide = await useCompiledWasm(() => loadPyodide({ indexURL: PYODIDE }));
+  // held: Pyodide's scripts asked for first, as Pyodide itself asks (the module map
+  // keeps them: loadPyodide's import of pyodide.asm.mjs gets this one), then its files
+  const pyodideScript = import(PYODIDE + "pyodide.mjs");
+  if (HELD) import(PYODIDE + "pyodide.asm.mjs").catch(() => {}); // loadPyodide says why
+  const kept = new Map(HELD ? KEPT.map((url) => [url, keep(url)]) : []);
+  for (const early of kept.values()) early.catch(() => {}); // asked again if it failed
+  await pageStarted;
+  if (HELD) mark("go");
+  const { loadPyodide } = await pyodideScript;
+  const pyodide = await useCompiledWasm(() => loadPyodide({ indexURL: PYODIDE }), kept);
   mark("pyodide");
   pyodide.FS.writeFile(ZIP_PATH, await zip);
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(ZIP_PATH)})`);

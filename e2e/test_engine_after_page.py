@@ -1,0 +1,98 @@
+"""A first visit's engine starts Pyodide after the page's own start (worker/client.js go()).
+
+On two cores the compile of Pyodide's WebAssembly and CPython's start took the
+CPU from the page's start, stretching its short tasks several times over. The
+worker of a first visit asks for Pyodide's files at once, keeping what comes,
+and starts Pyodide at the page's word, or three seconds after it was started
+whatever happens. A returning player's worker is not held.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from conftest import (
+    BOOT_TIMEOUT_MS,
+    NetworkGuard,
+    call_engine,
+    wait_for_play,
+    wait_for_service_worker,
+)
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from tools import build
+from tools.serve import DIST, serving, url_of
+
+ENGINE_TABLE = "() => performance.getEntriesByName('scopa-engine-table').length > 0"
+KEPT = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+
+def mark(page: Page, name: str) -> float | None:
+    found = page.evaluate(f"performance.getEntriesByName('scopa-{name}').map(e => e.startTime)")
+    return found[0] if found else None
+
+
+def requested(context: BrowserContext) -> list[str]:
+    names: list[str] = []
+    context.on("request", lambda request: names.append(request.url.rsplit("/", 1)[-1]))
+    return names
+
+
+def test_a_first_visits_engine_starts_pyodide_once_the_page_has_drawn_its_start(
+    context: BrowserContext, base_url: str
+) -> None:
+    names = requested(context)
+    page = context.new_page()
+    page.goto(base_url)
+    wait_for_play(page)
+    page.wait_for_function(ENGINE_TABLE, timeout=BOOT_TIMEOUT_MS)
+    drawn, go = mark(page, "drawn-again"), mark(page, "worker-go")
+    assert drawn is not None and go is not None
+    assert go >= drawn - 1  # the worker's clock, carried over in whole ms
+    assert go < mark(page, "engine-start") + 3000  # at the page's word, not the deadline's
+    # Pyodide's files were asked for before Pyodide itself: the line is never idle
+    assert all(name in names for name in KEPT)
+    assert max(names.index(name) for name in KEPT) < names.index("pyodide.mjs")
+    assert call_engine(page, "engine_info")["scopa_core"] is True
+
+
+def test_a_returning_players_engine_is_not_held(context: BrowserContext, base_url: str) -> None:
+    page = context.new_page()
+    page.goto(base_url)
+    wait_for_play(page)
+    wait_for_service_worker(page)
+    page.reload()
+    wait_for_play(page)
+    page.wait_for_function(ENGINE_TABLE, timeout=BOOT_TIMEOUT_MS)
+    assert mark(page, "worker-go") is None
+    assert mark(page, "engine-start") is not None
+
+
+def test_the_engine_starts_even_when_the_pages_start_never_ends(
+    browser: Browser, network_guard: NetworkGuard, tmp_path: Path
+) -> None:
+    """The page's Python cannot start (page.py's bytecode damaged): the engine's
+    worker, started with MicroPython, goes on after its three seconds."""
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    pack = site / build.START_PACK_PATH
+    data = pack.read_bytes()
+    head = int.from_bytes(data[:4], "little")
+    offset, files = 4 + head, []
+    for name, size in json.loads(data[4 : 4 + head]):
+        kept = data[offset : offset + size]
+        files.append((name, b"not bytecode" if name == "page.mpy" else kept))
+        offset += size
+    pack.write_bytes(build.pack(files))
+    with serving(site) as server:
+        context = network_guard.watch(browser.new_context())
+        page = context.new_page()
+        page.goto(url_of(server))
+        page.wait_for_function("document.body.dataset.phase === 'error'", timeout=BOOT_TIMEOUT_MS)
+        assert call_engine(page, "engine_info")["scopa_core"] is True
+        started, go = mark(page, "engine-start"), mark(page, "worker-go")
+        assert started is not None and go is not None
+        assert go - started >= 3000 - 5
+        context.close()
