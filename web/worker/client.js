@@ -93,11 +93,12 @@
   };
 
   // The page's start is done (app/engine.py page_started), or GO_AT_LATEST_MS have
-  // passed: a held worker starts Pyodide.
-  function go() {
+  // passed (by: "deadline"): a held worker starts Pyodide. The mark says which.
+  function go(by = "page") {
     pageStarted = true;
     if (!held) return;
     held = false;
+    performance.mark("scopa-engine-go", { detail: { by } });
     worker.postMessage({ go: true });
   }
 
@@ -109,7 +110,7 @@
     // the name says whether it waits for {go}: engine.mjs reads it before any message
     const name = held ? "engine-after-page" : "engine";
     worker = new Worker(new URL("engine.mjs", here), { type: "module", name });
-    if (held) setTimeout(go, GO_AT_LATEST_MS);
+    if (held) setTimeout(() => go("deadline"), GO_AT_LATEST_MS);
     // Pyodide's WebAssembly, compiled here on a later visit: Chromium's code cache
     // keeps a page's compiled WebAssembly between visits, not a worker's (engine.mjs
     // says more). Not on a first visit: there the end of the compile is a main-thread
