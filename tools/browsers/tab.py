@@ -92,13 +92,25 @@ class Tab(ABC):
         return json.loads(self._evaluate(WRAPPER % function, json.dumps(list(args))))
 
     def wait(self, predicate: str, *args: Any, timeout: float = 90.0, every: float = 0.1) -> Any:
-        """Poll `predicate` (a function's source) until it returns something truthy."""
+        """Poll `predicate` (a function's source) until it returns something truthy.
+
+        A poll the driver itself fails counts as "not yet": WebKitWebDriver once
+        answered "Could not parse script result" to one poll of a page that was
+        still starting (CI, 2026-12-05). If polls still fail at the deadline, the
+        last failure is raised."""
         deadline = time.monotonic() + timeout
+        failed: BrowserError | None = None
         while True:
-            value = self.run(predicate, *args)
+            try:
+                value = self.run(predicate, *args)
+                failed = None
+            except BrowserError as exc:
+                value, failed = None, exc
             if value:
                 return value
             if time.monotonic() > deadline:
+                if failed is not None:
+                    raise failed
                 raise BrowserError(f"{self.engine}: timed out after {timeout:.0f} s: {predicate}")
             time.sleep(every)
 
