@@ -148,8 +148,13 @@ const nextTask = () =>
   });
 Object.defineProperty(self, "scopaNextTask", { value: nextTask });
 
-// the other language's sentences after the rest: a switch of language is then at once
-rest.then(() => strings(lang === "it" ? "en" : "it")).catch(() => {});
+// the other language's sentences after the rest and the engine's start (client.js
+// settled), not sharing a phone's line with them: a switch of language is then at
+// once (before, it fetches them itself)
+const engineSettled = self.scopaEngine ? self.scopaEngine.settled : Promise.resolve();
+Promise.all([rest, engineSettled])
+  .then(() => strings(lang === "it" ? "en" : "it"))
+  .catch(() => {});
 
 // PyScript's bootstrap (its hooks.js: the "mpy" type's) as it is about to run it,
 // and the one the start pack's bytecode of its package was compiled from (its

@@ -7,8 +7,8 @@
 // Python once the runtime has come), and after them the QR libraries. Not before: on a slow line they would share it with paint.js and
 // the styles, and hold the first paint back by a second (docs/performance.md,
 // "A phone's first visit"). A returning player's engine starts at once (its
-// files come from the service worker, not the line); a first visit's once
-// MicroPython is up (pyscript-strict.mjs).
+// files come from the service worker, not the line); a first visit's worker is
+// made now and asks for Pyodide's files once MicroPython is up (pyscript-strict.mjs).
 "use strict";
 
 (() => {
@@ -56,16 +56,22 @@
     };
     script("pyscript-strict.mjs", true);
     // the pairing dialog's QR codes (link/qr.js reads window.qrcode only when it draws
-    // one): once everything above has come (the window's load), not sharing the line
+    // one; pairing needs the engine): once everything above has come (the window's
+    // load) and the engine is up, not sharing the line with either
     const qrcode = document.getElementById("page-files").dataset.qrcode;
     const qr = () => {
       if (qrcode) script(qrcode, false);
       script("link/qr.js", false);
     };
-    if (document.readyState === "complete") qr();
-    else addEventListener("load", () => setTimeout(qr, 0), { once: true });
-    // a returning player's engine comes from the service worker, not the line: at once
-    if (navigator.serviceWorker && navigator.serviceWorker.controller) self.scopaEngine.start();
+    const loaded = new Promise((resolve) => {
+      if (document.readyState === "complete") resolve();
+      else addEventListener("load", () => setTimeout(resolve, 0), { once: true });
+    });
+    Promise.all([loaded, self.scopaEngine.settled]).then(qr);
+    // a returning player's engine comes from the service worker, not the line: at
+    // once; a first visit's worker is made now and asks for Pyodide once MicroPython
+    // is up (pyscript-strict.mjs), its script in by then
+    self.scopaEngine.prepare();
   }
 
   let loading = false;

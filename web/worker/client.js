@@ -1,8 +1,10 @@
 // The page's side of the engine worker (worker/engine.mjs). It defines one global:
 //
 //   scopaEngine.call(fn, ...args) -> Promise of the reply's JSON text
+//   scopaEngine.prepare()          a first visit's worker made, asking for nothing yet
 //   scopaEngine.start()            starts the worker (once; later calls do nothing)
 //   scopaEngine.go()               the page's own start is done (app/engine.py)
+//   scopaEngine.settled            a Promise: the engine is up, or could not start
 //
 // The worker is not started when this script runs: Pyodide is 4.8 MB, ten
 // times the page's own files, and on a phone's line it would share the
@@ -11,6 +13,10 @@
 // that is once the page's own files have come; the table is painted and
 // playable before that (paint.js), and the opening book (app/book.py) answers
 // the first moves until the engine holds the match.
+//
+// start.js makes a first visit's worker with the page's own files (prepare()), so
+// that its script is in when start() lets it ask for Pyodide's files: one round
+// trip less before they take the line (docs/performance.md, step 33).
 //
 // On a first visit the worker asks for Pyodide's files at once but starts Pyodide
 // (the compile of its 9.6 MB of WebAssembly, then CPython's own start) only when
@@ -57,7 +63,11 @@
   const GO_AT_LATEST_MS = 3000;
   let worker = null;
   let held = false; // a first visit's worker, waiting for go()
+  let gated = false; // a worker made by prepare(), waiting for start()
+  let started = false;
   let pageStarted = false;
+  let settle;
+  const settled = new Promise((resolve) => (settle = resolve));
   const early = []; // calls made before the worker was started, sent when it is
   const pending = new Map();
   let next = 0;
@@ -65,6 +75,7 @@
 
   const fail = (sentence) => {
     broken = sentence;
+    settle();
     for (const { reject } of pending.values()) reject(new Error(sentence));
     pending.clear();
   };
@@ -83,6 +94,7 @@
   const answered = ({ data }) => {
     if (data.marks) {
       marks(data.marks);
+      if ("engine" in data.marks || "failed" in data.marks) settle();
       return;
     }
     const waiting = pending.get(data.id);
@@ -102,21 +114,45 @@
     worker.postMessage({ go: true });
   }
 
+  const returning = () => Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+
+  // A first visit's worker, made while the page's own files come: its script is in
+  // when start() lets it ask for Pyodide's files. A returning player's starts at once.
+  function prepare() {
+    if (worker || started) return;
+    if (returning() || pageStarted) {
+      start();
+      return;
+    }
+    held = true;
+    gated = true;
+    make("engine-made-early");
+  }
+
   function start() {
-    if (worker) return;
+    if (started) return;
+    started = true;
     performance.mark("scopa-engine-start");
-    const returning = navigator.serviceWorker && navigator.serviceWorker.controller;
-    held = !returning && !pageStarted;
-    // the name says whether it waits for {go}: engine.mjs reads it before any message
-    const name = held ? "engine-after-page" : "engine";
-    worker = new Worker(new URL("engine.mjs", here), { type: "module", name });
+    if (gated) {
+      gated = false;
+      worker.postMessage({ fetch: true });
+    } else {
+      held = !returning() && !pageStarted;
+      make(held ? "engine-after-page" : "engine");
+    }
     if (held) setTimeout(() => go("deadline"), GO_AT_LATEST_MS);
+  }
+
+  // The worker, its name saying whether it waits for {fetch} and {go} (engine.mjs
+  // reads it before any message).
+  function make(name) {
+    worker = new Worker(new URL("engine.mjs", here), { type: "module", name });
     // Pyodide's WebAssembly, compiled here on a later visit: Chromium's code cache
     // keeps a page's compiled WebAssembly between visits, not a worker's (engine.mjs
     // says more). Not on a first visit: there the end of the compile is a main-thread
     // task of 25-30 ms (more than 100 on a phone) half a minute in, which a phone's
     // page would feel; the worker compiles it, and the second visit's page keeps it.
-    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+    if (returning()) {
       WebAssembly.compileStreaming(pyodideWasm(new URL("../@PYODIDE@/pyodide.asm.wasm", here))).then(
         (wasm) => worker.postMessage({ wasm }),
         (error) => {
@@ -150,5 +186,7 @@
       else early.push(message);
     });
 
-  Object.defineProperty(self, "scopaEngine", { value: Object.freeze({ call, go, start }) });
+  Object.defineProperty(self, "scopaEngine", {
+    value: Object.freeze({ call, go, prepare, settled, start }),
+  });
 })();

@@ -15,15 +15,17 @@
 // client.js): Chromium keeps compiled WebAssembly in its code cache for a
 // page's compile but not for a worker's, which compiled the 9.6 MB again
 // at every visit (a warm start took twice as long as on a page). The worker
-// hands that module to Pyodide (useCompiledWasm); without one (null: a first
+// hands that module to Pyodide (answeringPyodidesFetches); without one (null: a first
 // visit, whose page leaves the compile to the worker, or a page that could not
 // compile it) Pyodide fetches and compiles it itself.
 //
 // A first visit's page starts its own Python first (client.js names such a worker
-// "engine-after-page"): the worker then asks for Pyodide's files at once and keeps
-// what comes, so that the line is never idle, but starts Pyodide (its compile, then
-// CPython's start) only at the page's {go} message. On two cores that CPU work
-// stretched the page's start (docs/performance.md, step 32).
+// "engine-after-page", or "engine-made-early" when it made it with the page's own
+// files, before they had come: that one asks for nothing until the page's {fetch}
+// message, and its script is in by then). The worker then asks for Pyodide's files
+// at once and keeps what comes, so that the line is never idle, but starts Pyodide
+// (its compile, then CPython's start) only at the page's {go} message. On two cores
+// that CPU work stretched the page's start (docs/performance.md, steps 32 and 33).
 //
 // The worker's Python (engine_worker.py, its edge, and the scopa_core
 // modules it imports) comes as engine.zip, compiled to bytecode by the build
@@ -46,7 +48,8 @@ const ZIP_PATH = "/home/pyodide/engine.zip";
 const LINK_ZIP = new URL("../@LINK_ZIP@", import.meta.url).href; // worker/link-<hash>.zip
 const LINK_ZIP_PATH = "/home/pyodide/link.zip";
 
-const HELD = self.name === "engine-after-page";
+const GATED = self.name === "engine-made-early"; // asks for nothing before {fetch}
+const HELD = GATED || self.name === "engine-after-page"; // starts Pyodide at {go}
 // Pyodide's files that loadPyodide() asks for with fetch(): asked for at once when held
 const KEPT = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"].map((f) => PYODIDE + f);
 
@@ -54,11 +57,15 @@ const queue = [];
 let answer = null; // set once Python is up (or has failed)
 let gotWasm;
 const pageWasm = new Promise((resolve) => (gotWasm = resolve));
+let letFetch;
+const mayFetch = new Promise((resolve) => (letFetch = resolve));
+if (!GATED) letFetch();
 let letGo;
 const pageStarted = new Promise((resolve) => (letGo = resolve));
 if (!HELD) letGo();
 self.addEventListener("message", ({ data }) => {
   if ("wasm" in data) gotWasm(data.wasm);
+  else if ("fetch" in data) letFetch();
   else if ("go" in data) letGo();
   else if (answer) answer(data);
   else queue.push(data);
@@ -75,9 +82,17 @@ async function download(url) {
 }
 
 // A response read as it comes, so that its download never waits for a reader, and
-// handed on as a stream of what has come and what is still coming.
-async function keep(url) {
-  const response = await fetch(url);
+// handed on as a stream of what has come and what is still coming. `arrived` gets
+// a promise that settles once the whole body has come (or could not).
+async function keep(url, arrived) {
+  let hasArrived;
+  arrived.push(new Promise((resolve) => (hasArrived = resolve)));
+  let response;
+  try {
+    response = await fetch(url);
+  } finally {
+    if (!response || !response.ok || !response.body) hasArrived();
+  }
   if (!response.ok || !response.body) return response;
   const chunks = [];
   let done = false;
@@ -94,6 +109,7 @@ async function keep(url) {
       failed = error;
     }
     done = true;
+    hasArrived();
     wake();
   })();
   const body = new ReadableStream({
@@ -127,7 +143,7 @@ function linkLoader(pyodide, module) {
 // While Pyodide starts: its request for its wasm gets an empty answer (never
 // read), and its instantiateStreaming() the page's compiled module; the files
 // asked for early (kept) are answered from what came.
-async function useCompiledWasm(start, kept) {
+async function answeringPyodidesFetches(start, kept) {
   const url = PYODIDE + "pyodide.asm.wasm";
   const { fetch } = self;
   const { instantiateStreaming } = WebAssembly;
@@ -154,17 +170,24 @@ async function useCompiledWasm(start, kept) {
 
 // Python up, the engine imported: the exported functions by name.
 async function startPython() {
-  const zip = download(ENGINE_ZIP); // downloads while Pyodide starts
+  await mayFetch;
+  if (GATED) mark("fetch");
   // held: Pyodide's scripts asked for first, as Pyodide itself asks (the module map
   // keeps them: loadPyodide's import of pyodide.asm.mjs gets this one), then its files
   const pyodideScript = import(PYODIDE + "pyodide.mjs");
   if (HELD) import(PYODIDE + "pyodide.asm.mjs").catch(() => {}); // loadPyodide says why
-  const kept = new Map(HELD ? KEPT.map((url) => [url, keep(url)]) : []);
+  const arrived = [];
+  const kept = new Map(HELD ? KEPT.map((url) => [url, keep(url, arrived)]) : []);
   for (const early of kept.values()) early.catch(() => {}); // asked again if it failed
+  // The engine's Python is read only once CPython is up. Held, it is asked for once
+  // Pyodide's files have come: it then comes while the wasm's compile ends and
+  // CPython starts, instead of sharing the line with them before (a phone's line is
+  // idle then: docs/performance.md, step 33). Otherwise it downloads meanwhile.
+  const zip = Promise.all(arrived).then(() => download(ENGINE_ZIP));
   await pageStarted;
   if (HELD) mark("go");
   const { loadPyodide } = await pyodideScript;
-  const pyodide = await useCompiledWasm(() => loadPyodide({ indexURL: PYODIDE }), kept);
+  const pyodide = await answeringPyodidesFetches(() => loadPyodide({ indexURL: PYODIDE }), kept);
   mark("pyodide");
   pyodide.FS.writeFile(ZIP_PATH, await zip);
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(ZIP_PATH)})`);
@@ -215,6 +238,7 @@ try {
   answer = answering(await startPython());
 } catch (error) {
   console.error(error);
+  mark("failed");
   answer = refusing(error);
 }
 for (const data of queue.splice(0)) answer(data);
