@@ -174,6 +174,16 @@ def read_page_pack(data: bytes) -> dict[str, bytes]:
     return files
 
 
+def damage_start_module(site: Path, module: str = "page.mpy") -> None:
+    """Replace one module's bytecode in `site`'s start pack by text: a page whose
+    Python cannot start (main.py imports page.py)."""
+    pack = site / build.START_PACK_PATH
+    files = read_page_pack(pack.read_bytes())
+    assert module in files
+    files[module] = b"not bytecode"
+    pack.write_bytes(build.pack(list(files.items())))
+
+
 def test_the_pages_modules_ship_as_bytecode_of_the_runtimes_micropython_in_two_packs() -> None:
     """What the start imports (and the first moments use) in app/start.pack, with the
     order main.py imports it in; the rest in app/rest.pack; each language's sentences

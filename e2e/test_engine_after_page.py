@@ -15,7 +15,6 @@ sentences, the QR scripts) until the engine is up.
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
@@ -27,8 +26,8 @@ from conftest import (
     wait_for_service_worker,
 )
 from playwright.sync_api import Browser, BrowserContext, Page, Request
+from test_build import damage_start_module
 
-from tools import build
 from tools.serve import DIST, serving, url_of
 
 ENGINE_TABLE = "() => performance.getEntriesByName('scopa-engine-table').length > 0"
@@ -117,15 +116,7 @@ def test_the_engine_starts_even_when_the_pages_start_never_ends(
     worker, started with MicroPython, goes on after its three seconds."""
     site = tmp_path / "site"
     shutil.copytree(DIST, site)
-    pack = site / build.START_PACK_PATH
-    data = pack.read_bytes()
-    head = int.from_bytes(data[:4], "little")
-    offset, files = 4 + head, []
-    for name, size in json.loads(data[4 : 4 + head]):
-        kept = data[offset : offset + size]
-        files.append((name, b"not bytecode" if name == "page.mpy" else kept))
-        offset += size
-    pack.write_bytes(build.pack(files))
+    damage_start_module(site)
     with serving(site) as server:
         context = network_guard.watch(browser.new_context())
         page = context.new_page()

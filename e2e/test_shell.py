@@ -33,6 +33,7 @@ from game_helpers import (
     wait_settled,
 )
 from playwright.sync_api import Browser, BrowserType, Page, Route
+from test_build import damage_start_module
 
 from tools import build
 from tools.serve import DIST, netlify_csp, serving, url_of
@@ -564,14 +565,7 @@ def test_a_damaged_page_pack_is_said_on_the_page(
     if damage == "cut":
         pack.write_bytes(data[: len(data) // 2])
     else:  # main.py imports page.py: its bytecode replaced by text
-        head = int.from_bytes(data[:4], "little")
-        offset, files = 4 + head, []
-        for name, size in json.loads(data[4 : 4 + head]):
-            files.append(
-                (name, b"not bytecode" if name == "page.mpy" else data[offset : offset + size])
-            )
-            offset += size
-        pack.write_bytes(build.pack(files))
+        damage_start_module(site)
     with serving(site) as server:
         context = network_guard.watch(browser.new_context(locale=locale))
         page = context.new_page()

