@@ -67,11 +67,12 @@
       if (document.readyState === "complete") resolve();
       else addEventListener("load", () => setTimeout(resolve, 0), { once: true });
     });
-    Promise.all([loaded, self.scopaEngine.settled]).then(qr);
+    const engine = self.scopaEngine; // worker/client.js: without it, the QR scripts still come
+    Promise.all([loaded, engine && engine.settled]).then(qr);
     // a returning player's engine comes from the service worker, not the line: at
     // once; a first visit's worker is made now and asks for Pyodide once MicroPython
     // is up (pyscript-strict.mjs), its script in by then
-    self.scopaEngine.prepare();
+    if (engine) engine.prepare();
   }
 
   let loading = false;
