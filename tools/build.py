@@ -363,6 +363,10 @@ ENGINE_OPTIMIZE = 2
 # engine.mjs and index.html.
 LINK_ZIP_PREFIX = "/home/pyodide/link.zip/"
 LINK_ZIP_TOKEN = "@LINK_ZIP@"
+# The size of Pyodide's wasm as shipped (decoded), in engine.mjs: a first visit's
+# worker asks for engine.zip when the wasm is nearly in (wasm_bytes).
+PYODIDE_WASM = "pyodide.asm.wasm"
+PYODIDE_WASM_BYTES_TOKEN = "@PYODIDE_WASM_BYTES@"
 LINK_FOLDER = "scopa_core/link/"
 
 
@@ -1359,6 +1363,14 @@ class BuildInfo:
         return (json.dumps(doc, indent=1) + "\n").encode()
 
 
+def wasm_bytes(shipped: list[Built]) -> str:
+    """Pyodide's wasm's size as shipped, in bytes (PYODIDE_WASM_BYTES_TOKEN)."""
+    for f in shipped:
+        if f.path.startswith(PYODIDE.folder) and f.path.endswith("/" + PYODIDE_WASM):
+            return str(len(f.data))
+    raise BuildError(f"the build ships no {PYODIDE_WASM}")
+
+
 def build(out: Path, web: Path = WEB) -> BuildInfo:
     """Build the site from `web` (another folder: e.g. a test's changed copy) into `out`."""
     from tools.pyscript_bytecode import BOOTSTRAP_TOKEN, bootstrap_token
@@ -1376,6 +1388,7 @@ def build(out: Path, web: Path = WEB) -> BuildInfo:
         **first_texts,
         BOOTSTRAP_TOKEN: bootstrap_token(),
         LINK_ZIP_TOKEN: link_zip,
+        PYODIDE_WASM_BYTES_TOKEN: wasm_bytes(shipped),
         DEFAULT_SPRITE_TOKEN: default_sprite_text(web),
         PAGE_FILES_TOKEN: page_files(runtimes, web),
     }

@@ -51,7 +51,17 @@ const LINK_ZIP_PATH = "/home/pyodide/link.zip";
 const GATED = self.name === "engine-made-early"; // asks for nothing before {fetch}
 const HELD = GATED || self.name === "engine-after-page"; // starts Pyodide at {go}
 // Pyodide's files that loadPyodide() asks for with fetch(): asked for at once when held
-const KEPT = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"].map((f) => PYODIDE + f);
+const WASM = PYODIDE + "pyodide.asm.wasm";
+const KEPT = [WASM, PYODIDE + "python_stdlib.zip", PYODIDE + "pyodide-lock.json"];
+// Held, engine.zip is asked for when this much of the wasm (decoded; the build writes
+// its size) is still to come: on a phone's 1.6 Mbit/s about a round trip and a
+// little more of the line (the wasm compresses 2.7 to 1), so that the zip's first
+// bytes come with the wasm's last and Pyodide's start after the wasm (0.5 s there)
+// overlaps the rest of the zip. Asked for sooner, it would hold the wasm back, and
+// Pyodide's start with it; after the wasm, the line would wait for its request
+// (docs/performance.md, step 33).
+const WASM_BYTES = Number("@PYODIDE_WASM_BYTES@");
+const ZIP_LEAD_BYTES = 120_000;
 
 const queue = [];
 let answer = null; // set once Python is up (or has failed)
@@ -83,8 +93,9 @@ async function download(url) {
 
 // A response read as it comes, so that its download never waits for a reader, and
 // handed on as a stream of what has come and what is still coming. `arrived` gets
-// a promise that settles once the whole body has come (or could not).
-async function keep(url, arrived) {
+// a promise that settles once the whole body has come (or could not); `progress`,
+// if given, is told how many bytes have come after each chunk.
+async function keep(url, arrived, progress = () => {}) {
   let hasArrived;
   arrived.push(new Promise((resolve) => (hasArrived = resolve)));
   let response;
@@ -100,9 +111,12 @@ async function keep(url, arrived) {
   let wake = () => {};
   const reader = response.body.getReader();
   (async () => {
+    let received = 0;
     try {
       for (let read = await reader.read(); !read.done; read = await reader.read()) {
         chunks.push(read.value);
+        received += read.value.byteLength;
+        progress(received);
         wake();
       }
     } catch (error) {
@@ -144,7 +158,7 @@ function linkLoader(pyodide, module) {
 // read), and its instantiateStreaming() the page's compiled module; the files
 // asked for early (kept) are answered from what came.
 async function answeringPyodidesFetches(start, kept) {
-  const url = PYODIDE + "pyodide.asm.wasm";
+  const url = WASM;
   const { fetch } = self;
   const { instantiateStreaming } = WebAssembly;
   self.fetch = async (input, init) => {
@@ -176,14 +190,22 @@ async function startPython() {
   // keeps them: loadPyodide's import of pyodide.asm.mjs gets this one), then its files
   const pyodideScript = import(PYODIDE + "pyodide.mjs");
   if (HELD) import(PYODIDE + "pyodide.asm.mjs").catch(() => {}); // loadPyodide says why
+  // The engine's Python is read only once CPython is up. Held, it is asked for as
+  // the wasm's last bytes come (ZIP_LEAD_BYTES), or once Pyodide's files have come:
+  // it then comes while the wasm's compile ends and CPython starts, instead of
+  // sharing the line with them before (a phone's line is idle then). Otherwise it
+  // downloads meanwhile.
+  let nearlyIn;
+  const wasmNearlyIn = new Promise((resolve) => (nearlyIn = resolve));
+  const wasmProgress = (received) => {
+    if (received >= WASM_BYTES - ZIP_LEAD_BYTES) nearlyIn();
+  };
   const arrived = [];
-  const kept = new Map(HELD ? KEPT.map((url) => [url, keep(url, arrived)]) : []);
+  const kept = new Map(
+    HELD ? KEPT.map((url) => [url, keep(url, arrived, url === WASM ? wasmProgress : undefined)]) : [],
+  );
   for (const early of kept.values()) early.catch(() => {}); // asked again if it failed
-  // The engine's Python is read only once CPython is up. Held, it is asked for once
-  // Pyodide's files have come: it then comes while the wasm's compile ends and
-  // CPython starts, instead of sharing the line with them before (a phone's line is
-  // idle then: docs/performance.md, step 33). Otherwise it downloads meanwhile.
-  const zip = Promise.all(arrived).then(() => download(ENGINE_ZIP));
+  const zip = Promise.race([wasmNearlyIn, Promise.all(arrived)]).then(() => download(ENGINE_ZIP));
   await pageStarted;
   if (HELD) mark("go");
   const { loadPyodide } = await pyodideScript;
